@@ -1,0 +1,30 @@
+import { z } from "zod/mini";
+import { LIMITS, requestBody } from "./errors.ts";
+
+// The spec's rule: text, an at sign, text, a dot, text, no spaces.
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const email = (error: string) =>
+  z.string({ error }).check(z.trim(), z.maxLength(LIMITS.emailLength, { error }), z.regex(EMAIL_PATTERN, { error }), z.toLowerCase());
+
+export const joinWaitlistSchema = requestBody({
+  email: email("validation.waitlist.email"),
+});
+export type JoinWaitlistBody = z.input<typeof joinWaitlistSchema>;
+
+export const contactSalesSchema = requestBody({
+  email: email("validation.contact.email"),
+  message: z
+    .string({ error: "validation.contact.message" })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "validation.contact.message" }),
+      z.maxLength(LIMITS.messageLength, { error: "validation.contact.messageTooLong" }),
+    ),
+});
+export type ContactSalesBody = z.input<typeof contactSalesSchema>;
+
+/** Answer of both waitlist endpoints on success. */
+export interface MessageResponse {
+  message: string;
+}

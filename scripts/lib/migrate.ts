@@ -1,0 +1,50 @@
+import { readdir, readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import postgres from "postgres";
+
+const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../supabase/migrations");
+
+/**
+ * Applies every SQL file in supabase/migrations that has not run yet, each in its own
+ * transaction. Bookkeeping uses the Supabase CLI's own table, so either tool can be used
+ * on the same database without applying a file twice.
+ */
+export async function migrate(databaseUrl: string, log: (line: string) => void = () => {}) {
+  const sql = postgres(databaseUrl, { onnotice: () => {}, max: 1 });
+  try {
+    await sql`create schema if not exists supabase_migrations`;
+    await sql`create table if not exists supabase_migrations.schema_migrations (
+      version text primary key, statements text[], name text)`;
+    const applied = new Set(
+      (await sql<{ version: string }[]>`select version from supabase_migrations.schema_migrations`).map(
+        (row) => row.version,
+      ),
+    );
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort();
+    for (const file of files) {
+      const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
+      if (!version || applied.has(version)) continue;
+      const body = await readFile(resolve(MIGRATIONS_DIR, file), "utf8");
+      await sql.begin(async (tx) => {
+        await tx.unsafe(body);
+        await tx`insert into supabase_migrations.schema_migrations (version, name)
+                 values (${version}, ${rest.join("_")})`;
+      });
+      log(`applied ${file}`);
+    }
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Creates `database` on the server behind `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, database: string, { fresh = false } = {}) {
+  const sql = postgres(adminUrl, { onnotice: () => {}, max: 1 });
+  try {
+    if (fresh) await sql.unsafe(`drop database if exists "${database}" with (force)`);
+    const [exists] = await sql`select 1 from pg_database where datname = ${database}`;
+    if (!exists) await sql.unsafe(`create database "${database}"`);
+  } finally {
+    await sql.end();
+  }
+}

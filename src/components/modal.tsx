@@ -1,0 +1,55 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+import { useIntl } from "react-intl";
+
+export const MODAL_CLOSE_MS = 300;
+
+interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Called when the dialog opens; focus the first field here. */
+  onOpenAutoFocus?: (event: Event) => void;
+  /** Runs once the closing animation has finished and the dialog is gone, e.g. to reset a form. */
+  onClosed?: () => void;
+  size?: "md" | "lg";
+}
+
+/**
+ * The one dialog of the product: focus is trapped, Escape and a backdrop click close it,
+ * and it leaves with a 300 ms animation.
+ */
+export function Modal({ open, onClose, title, description, children, onOpenAutoFocus, onClosed, size = "md" }: ModalProps) {
+  const intl = useIntl();
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="modal-overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
+        <Dialog.Content
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={() => onClosed?.()}
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={`modal-content fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${size === "lg" ? "max-w-2xl" : "max-w-md"}`}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
+              {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
+            </div>
+            <Dialog.Close
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              aria-label={intl.formatMessage({ id: "common.modal.close" })}
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

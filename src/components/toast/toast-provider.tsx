@@ -1,0 +1,73 @@
+import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useIntl } from "react-intl";
+import { ToastContext, type ToastKind } from "./toast-context.ts";
+
+export const TOAST_DURATION_MS = 5000;
+export const MAX_TOASTS = 20;
+
+interface Toast {
+  id: number;
+  kind: ToastKind;
+  text: string;
+}
+
+const STYLES: Record<ToastKind, string> = {
+  success: "border-emerald-500 bg-emerald-50 text-emerald-950",
+  error: "border-red-500 bg-red-50 text-red-950",
+  info: "border-sky-500 bg-sky-50 text-sky-950",
+};
+
+// The icon repeats the kind so that colour is not the only signal.
+const ICONS: Record<ToastKind, string> = { success: "✓", error: "!", info: "i" };
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(0);
+
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+
+  const show = useCallback(
+    (kind: ToastKind, text: string) => {
+      const id = ++nextId.current;
+      setToasts((list) => [...list, { id, kind, text }].slice(-MAX_TOASTS));
+      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+    },
+    [dismiss],
+  );
+
+  const api = useMemo(() => ({ show }), [show]);
+
+  return (
+    <ToastContext value={api}>
+      {children}
+      <ol
+        aria-live="polite"
+        aria-label={intl.formatMessage({ id: "common.toast.region" })}
+        className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      >
+        {toasts.map((toast) => (
+          <li
+            key={toast.id}
+            role={toast.kind === "error" ? "alert" : "status"}
+            data-kind={toast.kind}
+            className={`toast-enter pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${STYLES[toast.kind]}`}
+          >
+            <span aria-hidden="true" className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
+              {ICONS[toast.kind]}
+            </span>
+            <p className="flex-1 text-sm">{toast.text}</p>
+            <button
+              type="button"
+              onClick={() => dismiss(toast.id)}
+              className="rounded text-lg leading-none opacity-60 hover:opacity-100"
+              aria-label={intl.formatMessage({ id: "common.toast.dismiss" })}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ol>
+    </ToastContext>
+  );
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider, createBrowserRouter } from "react-router";
+import { routes } from "./app/router.tsx";
+import { preloadCatalog } from "./i18n/language-provider.tsx";
+import "./index.css";
+
+await preloadCatalog(window.location.pathname);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <RouterProvider router={createBrowserRouter(routes)} />
+  </StrictMode>,
+);

@@ -1,0 +1,41 @@
+import { mkdirSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
+
+export const baseUrl = () => inject("baseUrl");
+
+const SCREENSHOT_DIR = "test-results/screenshots";
+
+export const VIEWPORTS = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Debian's Chromium, headless, with the flags that keep it off the network. */
+export function useBrowser() {
+  const state: { browser?: Browser } = {};
+  beforeAll(async () => {
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      ],
+    });
+  });
+  afterAll(async () => state.browser?.close());
+
+  return {
+    /** A fresh visitor: own storage, the given browser language and viewport. */
+    async visitor({ locale = "en-US", viewport = VIEWPORTS.desktop }: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+      const context: BrowserContext = await state.browser!.newContext({ locale, viewport, baseURL: baseUrl() });
+      const page: Page = await context.newPage();
+      return { context, page };
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "./browser.ts";
+
+const browser = useBrowser();
+
+describe("routes and languages", () => {
+  it("sends a legacy address to the browser's language and keeps the query string", async () => {
+    const { page, context } = await browser.visitor({ locale: "de-DE" });
+    await page.goto("/blog?utm_source=newsletter&ref=7#top");
+    await page.waitForURL(/\/de\/blog/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/de/blog");
+    expect(url.search).toBe("?utm_source=newsletter&ref=7");
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await context.close();
+  });
+
+  it("sends / to English when the browser's language is not supported", async () => {
+    const { page, context } = await browser.visitor({ locale: "fr-FR" });
+    await page.goto("/");
+    await page.waitForURL(/\/en$/);
+    await context.close();
+  });
+
+  it("shows the not-found page for unknown paths, with a way back", async () => {
+    const { page, context } = await browser.visitor();
+    const response = await page.goto("/en/no-such-page");
+    expect(response?.status()).toBe(200); // the SPA answers and shows its own page
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("404 Not Found");
+    await page.getByText("This page does not exist").waitFor();
+    await page.getByRole("link", { name: "Go Back" }).click();
+    await page.waitForURL(/\/en$/);
+    await context.close();
+  });
+
+  it("answers unknown API paths with a JSON 404, not the SPA", async () => {
+    const { page, context } = await browser.visitor();
+    const response = await page.request.get("/api/unknown");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ detail: "This address does not exist." });
+    await context.close();
+  });
+
+  it("switches language on the same page and remembers the choice", async () => {
+    const { page, context } = await browser.visitor();
+    await page.goto("/en/blog?ref=1");
+    await page.getByRole("button", { name: "Language: English" }).click();
+    await page.getByRole("button", { name: "Česky" }).click();
+    await page.waitForURL(/\/cs\/blog\?ref=1$/);
+    await page.getByRole("link", { name: "Ceník" }).first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("user-language"))).toBe("cs");
+    // The stored choice now wins over the browser's English for unprefixed addresses.
+    await page.goto("/");
+    await page.waitForURL(/\/cs$/);
+    await context.close();
+  });
+});

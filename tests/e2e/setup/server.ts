@@ -1,0 +1,30 @@
+import type { TestProject } from "vitest/node";
+import { startStack } from "../../../scripts/lib/local-stack.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * Browser tests run against the built SPA served by the Worker under wrangler, on a
+ * fresh database of their own. E2E_BASE_URL points them at a server already running.
+ */
+export default async function setup(project: TestProject) {
+  const given = process.env.E2E_BASE_URL;
+  if (given) {
+    project.provide("baseUrl", given.replace(/\/$/, ""));
+    return;
+  }
+  const stack = await startStack({
+    dataDir: ".data/postgres-e2e",
+    pgPort: 54331,
+    database: "receptionist_e2e",
+    freshDatabase: true,
+    workerPort: 8788,
+    log: process.env.DEBUG_E2E ? console.log : undefined,
+  });
+  project.provide("baseUrl", stack.workerUrl);
+  return () => stack.stop();
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "e2e",
+    root: ".",
+    include: ["tests/e2e/**/*.e2e.ts"],
+    globalSetup: ["tests/e2e/setup/server.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // One browser at a time: two cores are shared with workerd and Postgres.
+    fileParallelism: false,
+  },
+});

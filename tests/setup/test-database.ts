@@ -1,0 +1,30 @@
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
+import { ensureDatabase, migrate } from "../../scripts/lib/migrate.ts";
+import { startFakeResend } from "../fakes/resend.ts";
+
+const TEST_PORT = 54330;
+
+/**
+ * Worker tests run against a real PostgreSQL: TEST_DATABASE_URL when given, otherwise an
+ * embedded server with its own data folder. The database is recreated and migrated per run.
+ */
+export default async function setup(project: TestProject) {
+  const resend = await startFakeResend();
+  project.provide("resendUrl", resend.url);
+  const given = process.env.TEST_DATABASE_URL;
+  if (given) {
+    await migrate(given);
+    project.provide("databaseUrl", given);
+    return () => void resend.server.close();
+  }
+  const pg = await startEmbeddedPostgres(".data/postgres-test", TEST_PORT);
+  await ensureDatabase(pg.adminUrl, "receptionist_test", { fresh: true });
+  const url = pg.urlFor("receptionist_test");
+  await migrate(url);
+  project.provide("databaseUrl", url);
+  return async () => {
+    resend.server.close();
+    await pg.stop();
+  };
+}

@@ -1,0 +1,48 @@
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { IntlProvider } from "react-intl";
+import { MemoryRouter } from "react-router";
+import type { Language } from "../../contract/languages.ts";
+import { sharedMessages } from "../../contract/messages/index.ts";
+import { ToastProvider } from "../../src/components/toast/toast-provider.tsx";
+import { LanguageContext } from "../../src/i18n/language-context.ts";
+import { localizePath } from "../../src/i18n/language.ts";
+import cs from "../../src/i18n/messages/cs.json";
+import de from "../../src/i18n/messages/de.json";
+import en from "../../src/i18n/messages/en.json";
+
+const catalogs = { en, de, cs };
+
+export const messagesFor = (language: Language) => ({ ...sharedMessages[language], ...catalogs[language] });
+
+/** Renders UI as the app does: texts in `language`, toasts, a router at `path`. */
+export function renderWithApp(ui: ReactNode, { language = "en", path }: { language?: Language; path?: string } = {}) {
+  const languageApi = {
+    language,
+    switchLanguage: () => {},
+    localPath: (p: string) => localizePath(p, language),
+  };
+  return render(
+    <MemoryRouter initialEntries={[path ?? `/${language}`]}>
+      <LanguageContext value={languageApi}>
+        <IntlProvider locale={language} messages={messagesFor(language)}>
+          <ToastProvider>{ui}</ToastProvider>
+        </IntlProvider>
+      </LanguageContext>
+    </MemoryRouter>,
+  );
+}
+
+/** A fetch that answers like the API; returns the mock to inspect calls. */
+export function mockFetch(respond: (url: string, init: RequestInit) => Response | Promise<Response>) {
+  const calls: { url: string; body: unknown; headers: Headers }[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: new Headers(init.headers) });
+    return respond(url, init);
+  }) as typeof fetch;
+  return calls;
+}
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -1,0 +1,57 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { WaitlistForm } from "../../src/features/waitlist/components/waitlist-form.tsx";
+import { json, mockFetch, renderWithApp } from "./render.tsx";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+describe("waitlist form", () => {
+  it("refuses an invalid address with a toast and sends nothing", async () => {
+    const calls = mockFetch(() => json(200, { message: "x" }));
+    renderWithApp(<WaitlistForm />);
+    await userEvent.type(screen.getByLabelText("Your email address"), "name@salon");
+    await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows Joining... with the form disabled, then the server's message", async () => {
+    let answer!: (response: Response) => void;
+    const calls = mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWithApp(<WaitlistForm />);
+    const input = screen.getByLabelText("Your email address");
+    await userEvent.type(input, "Owner@Salon.com");
+    await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
+
+    expect(screen.getByRole("button", { name: "Joining..." })).toBeDisabled();
+    expect(input).toBeDisabled();
+    expect(calls[0]?.body).toEqual({ email: "owner@salon.com" });
+
+    answer(json(200, { message: "Thanks for joining our waitlist!" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Thanks for joining our waitlist!");
+    expect(input).toBeEnabled();
+    expect(input).toHaveValue("");
+  });
+
+  it("shows the server's detail when joining fails", async () => {
+    mockFetch(() => json(429, { detail: "Too many attempts. Try again in a minute." }));
+    renderWithApp(<WaitlistForm />);
+    await userEvent.type(screen.getByLabelText("Your email address"), "a@b.co");
+    await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Try again in a minute.");
+  });
+
+  it("falls back to the network error text when the server cannot be reached", async () => {
+    mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
+    renderWithApp(<WaitlistForm />, { language: "de" });
+    await userEvent.type(screen.getByLabelText("Ihre E-Mail-Adresse"), "a@b.de");
+    await userEvent.click(screen.getByRole("button", { name: "Auf die Warteliste" }));
+    await waitFor(() =>
+      expect(screen.getByRole("alert")).toHaveTextContent("Netzwerkfehler. Bitte versuchen Sie es später erneut."),
+    );
+  });
+});

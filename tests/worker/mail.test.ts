@@ -1,0 +1,69 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { afterAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import worker from "../../worker/index.ts";
+import { app } from "../../worker/app.ts";
+import type { Bindings } from "../../worker/env.ts";
+import { db } from "./helpers.ts";
+
+const sql = db();
+afterAll(() => sql.end());
+
+// The same Worker, configured for production mail: Resend's API, here its fake.
+const withResend: Bindings = { ...(env as Bindings), RESEND_API_KEY: "re_test_key", RESEND_BASE_URL: inject("resendUrl") };
+
+async function join(email: string, bindings: Bindings) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request("http://localhost/api/waitlist/join", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    }),
+    bindings,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+const received = async () =>
+  (await (await fetch(`${inject("resendUrl")}/__received`)).json()) as { idempotencyKey: string; body: { to: string; subject: string } }[];
+
+describe("mail delivery", () => {
+  it("keeps mail in the outbox when no provider is configured", async () => {
+    const email = `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await join(email, env as Bindings)).status).toBe(200);
+    const [mail] = await sql`select sent_at, attempts from mail_outbox where subject = ${`Waitlist: ${email}`}`;
+    expect(mail).toEqual({ sent_at: null, attempts: 0 });
+  });
+
+  it("sends through Resend with the outbox id as idempotency key and marks the mail sent", async () => {
+    const email = `resend-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await join(email, withResend)).status).toBe(200);
+    const [mail] = await sql`select id, sent_at, provider_id, attempts from mail_outbox where subject = ${`Waitlist: ${email}`}`;
+    expect(mail?.sent_at).toBeInstanceOf(Date);
+    expect(mail?.provider_id).toMatch(/^fake-\d+$/);
+    const sent = (await received()).find((m) => m.body.subject === `Waitlist: ${email}`);
+    expect(sent?.idempotencyKey).toBe(mail?.id);
+    expect(sent?.body.to).toBe("sales@example.com");
+  });
+
+  it("records a refused mail, still answers the visitor, and retries it from the cron", async () => {
+    const email = `bounce-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const bouncing: Bindings = { ...withResend, SALES_EMAIL: "bounce@example.com" };
+    expect((await join(email, bouncing)).status).toBe(200);
+    const subject = `Waitlist: ${email}`;
+    const [failed] = await sql`select sent_at, attempts, last_error from mail_outbox where subject = ${subject}`;
+    expect(failed).toEqual({ sent_at: null, attempts: 1, last_error: "Invalid `to` field." });
+
+    // The address is fixed; the scheduled retry delivers it.
+    await sql`update mail_outbox set to_address = 'sales@example.com' where subject = ${subject}`;
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), withResend, ctx);
+    await waitOnExecutionContext(ctx);
+    const [retried] = await sql`select sent_at is not null as sent, attempts, last_error from mail_outbox where subject = ${subject}`;
+    expect(retried).toEqual({ sent: true, attempts: 2, last_error: null });
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { api, db } from "./helpers.ts";
+
+const sql = db();
+afterAll(() => sql.end());
+
+const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+describe("POST /api/waitlist/join", () => {
+  it("stores the address once and tells sales once, even when joined twice", async () => {
+    const email = unique("Visitor").toUpperCase();
+    const first = await api("/api/waitlist/join", { body: { email } });
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ message: "Thanks for joining our waitlist!" });
+
+    const again = await api("/api/waitlist/join", { body: { email: email.toLowerCase() } });
+    expect(again.status).toBe(200);
+
+    const rows = await sql`select email::text from waitlist_entries where email = ${email}`;
+    expect(rows.map((r) => r.email)).toEqual([email.toLowerCase()]);
+    const mails = await sql`select to_address from mail_outbox where subject = ${`Waitlist: ${email.toLowerCase()}`}`;
+    expect(mails.map((m) => m.to_address)).toEqual(["sales@example.com"]);
+  });
+
+  it("answers in the request's language", async () => {
+    const de = await api("/api/waitlist/join", { body: { email: unique("de") }, headers: { "accept-language": "de-DE,de;q=0.9" } });
+    expect(de.json.message).toBe("Danke, dass Sie sich auf unsere Warteliste gesetzt haben!");
+    const cs = await api("/api/waitlist/join", { body: { email: "nope" }, headers: { "accept-language": "cs" } });
+    expect(cs.status).toBe(422);
+    expect(cs.json.detail).toBe("Zadejte prosím platnou e-mailovou adresu");
+  });
+
+  it.each([
+    ["a missing email", {}],
+    ["a number", { email: 42 }],
+    ["an address with a space", { email: "a b@example.com" }],
+    ["an address without a dot", { email: "a@example" }],
+  ])("rejects %s with a 422 detail and stores nothing", async (_name, body) => {
+    const before = await sql`select count(*)::int as n from waitlist_entries`;
+    const res = await api("/api/waitlist/join", { body });
+    expect(res.status).toBe(422);
+    expect(res.json.detail).toBe("Please enter a valid email address");
+    const after = await sql`select count(*)::int as n from waitlist_entries`;
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it.each([null, [1, 2], "x@y.z"])("rejects the body %j, which is not an object", async (body) => {
+    const res = await api("/api/waitlist/join", { body });
+    expect(res.status).toBe(422);
+    expect(res.json.detail).toBe("The request body must be a JSON object.");
+  });
+
+  it("rejects invalid JSON with 400", async () => {
+    const res = await api("/api/waitlist/join", {
+      rawBody: '{"email": "x@y.z"',
+      headers: { "content-type": "application/json" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe("The request body is not valid JSON.");
+  });
+
+  it("rejects a 1 MB body with 413", async () => {
+    const res = await api("/api/waitlist/join", { body: { email: `${"a".repeat(1024 * 1024)}@x.io` } });
+    expect(res.status).toBe(413);
+    expect(res.json.detail).toBe("The request is too large.");
+  });
+});
+
+describe("POST /api/waitlist/contact-sales", () => {
+  it("stores the message and mails the sales inbox", async () => {
+    const email = unique("buyer");
+    const res = await api("/api/waitlist/contact-sales", {
+      body: { email, message: "  We have three salons.  " },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ message: "Your message has been sent successfully!" });
+    const [row] = await sql`select message from contact_messages where email = ${email}`;
+    expect(row?.message).toBe("We have three salons.");
+    const [mail] = await sql`select to_address, text_body from mail_outbox where subject = ${`Contact form: ${email}`}`;
+    expect(mail?.to_address).toBe("sales@example.com");
+    expect(mail?.text_body).toContain("We have three salons.");
+  });
+
+  it.each([
+    ["a blank message", { email: "a@b.co", message: "   " }, "Please enter a message."],
+    ["a missing message", { email: "a@b.co" }, "Please enter a message."],
+    ["a bad address", { email: "ab.co", message: "hi" }, "Please enter a valid email address."],
+    ["a message of the wrong type", { email: "a@b.co", message: { text: "hi" } }, "Please enter a message."],
+    ["an overlong message", { email: "a@b.co", message: "x".repeat(5001) }, "The message can be at most 5,000 characters long."],
+  ])("rejects %s", async (_name, body, detail) => {
+    const res = await api("/api/waitlist/contact-sales", { body });
+    expect(res.status).toBe(422);
+    expect(res.json.detail).toBe(detail);
+  });
+});
+
+describe("the API's edges", () => {
+  it("answers unknown paths with a JSON 404", async () => {
+    const res = await api("/api/nothing/here");
+    expect(res.status).toBe(404);
+    expect(res.json.detail).toBe("This address does not exist.");
+  });
+
+  it("hides the local mailbox outside local development", async () => {
+    const res = await api("/api/dev/mailbox");
+    expect(res.status).toBe(404);
+  });
+});

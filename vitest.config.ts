@@ -1,0 +1,48 @@
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import react from "@vitejs/plugin-react";
+import { mkdirSync } from "node:fs";
+import { defineConfig } from "vitest/config";
+
+// wrangler.toml serves ./dist as static assets; worker tests need the folder, not a build.
+mkdirSync("dist", { recursive: true });
+
+export default defineConfig({
+  test: {
+    // postgres.js on workerd rejects a pending read with this error when a socket is closed
+    // after its last query; it is harmless and ignored by name only.
+    onUnhandledError: (error) => error.message !== "Stream was cancelled.",
+    projects: [
+      {
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "spa",
+          include: ["tests/spa/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/spa/setup.ts"],
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            main: "./worker/index.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                DATABASE_URL: inject("databaseUrl"),
+                ENVIRONMENT: "test",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          globalSetup: ["tests/setup/test-database.ts"],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,12 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../http/errors.ts";
+import { listOutbox } from "../mail/index.ts";
+
+/** The local mailbox: outbox mail for people running the product on their machine. */
+export const devMailboxRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    if (c.env.ENVIRONMENT !== "local") throw new ApiError(404, { detail: c.var.t("api.error.notFound") });
+    await next();
+  })
+  .get("/", async (c) => c.json({ items: await listOutbox(c.var.sql) }));

@@ -1,0 +1,2 @@
+export { deliverMail } from "./deliver.ts";
+export { enqueueMail, listOutbox, type Mail, type OutboxMail } from "./outbox.ts";
