@@ -33,12 +33,16 @@ export default defineConfig({
               bindings: {
                 DATABASE_URL: inject("databaseUrl"),
                 ENVIRONMENT: "test",
+                APP_URL: "http://app.test",
+                JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",
               },
             },
           })),
         ],
         test: {
           name: "worker",
+          // Password hashing is deliberately slow (about 250 ms); some tests hash many times.
+          testTimeout: 30_000,
           include: ["tests/worker/**/*.test.ts"],
           globalSetup: ["tests/setup/test-database.ts"],
         },

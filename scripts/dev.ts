@@ -1,6 +1,7 @@
 // npm run dev: the whole product on this machine at one address.
 import { createServer } from "vite";
 import { startStack } from "./lib/local-stack.ts";
+import { DEMO_LOGIN } from "./lib/seed.ts";
 
 const WORKER_PORT = Number(process.env.WORKER_PORT ?? 8787);
 const PORT = Number(process.env.PORT ?? 5173);
@@ -10,6 +11,7 @@ const stack = await startStack({
   pgPort: Number(process.env.PGPORT ?? 54329),
   database: "receptionist",
   workerPort: WORKER_PORT,
+  appUrl: `http://localhost:${PORT}`,
   log: console.log,
 });
 
@@ -21,6 +23,7 @@ const url = `http://localhost:${PORT}/`;
 console.log(`
   Recepta is running at ${url}
   Local mailbox:        ${url}dev/mailbox
+  Demo salon sign-in:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}
   Database:             ${stack.databaseUrl}
 
   Press Ctrl-C to stop.

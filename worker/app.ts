@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
+import { authRoutes } from "./auth/routes.ts";
 import { connect } from "./db.ts";
 import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
@@ -30,6 +31,7 @@ export const app = new Hono<AppEnv>()
     await c.var.sql`select 1`;
     return c.json({ status: "ok" });
   })
+  .route("/auth", authRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .notFound(notFound)

@@ -7,6 +7,10 @@ export interface Bindings extends Env {
   DATABASE_URL?: string;
   HYPERDRIVE?: Hyperdrive;
   RESEND_API_KEY?: string;
+  /** HMAC key of access tokens, at least 32 characters. */
+  JWT_SECRET?: string;
+  /** Origin of the SPA, used in links sent by mail; defaults to the request's origin. */
+  APP_URL?: string;
 }
 
 export interface AppEnv {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { ensureDatabase, migrate } from "./migrate.ts";
 import { seedDemo } from "./seed.ts";
@@ -13,6 +15,8 @@ export interface StackOptions {
   /** Drop and recreate the database first (tests). */
   freshDatabase?: boolean;
   workerPort: number;
+  /** Where the SPA is reached; links in mail point there. */
+  appUrl: string;
   /** Extra Worker variables, e.g. fake service base URLs in tests. */
   vars?: Record<string, string>;
   log?: (line: string) => void;
@@ -67,6 +71,13 @@ export async function stopProcess(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/** A signing key kept beside the local database, so sign-ins survive a restart. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, "..", `${dataDir.split("/").pop()}.jwt-secret`);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
 /**
  * The product on this machine: embedded PostgreSQL with migrations and demo data, and
  * the Worker under wrangler (workerd), serving /api and the built SPA from ./dist.
@@ -82,7 +93,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     // wrangler.toml serves ./dist; in development Vite serves the SPA and the folder may be empty.
     mkdirSync("dist", { recursive: true });
-    const vars = { DATABASE_URL: databaseUrl, ENVIRONMENT: "local", ...options.vars };
+    const vars = {
+      DATABASE_URL: databaseUrl,
+      ENVIRONMENT: "local",
+      APP_URL: options.appUrl,
+      JWT_SECRET: localSecret(options.dataDir),
+      ...options.vars,
+    };
     const worker = run(
       bin("wrangler"),
       ["dev", "--port", String(options.workerPort), "--ip", "127.0.0.1", "--show-interactive-dev-session=false",

@@ -10,6 +10,9 @@ export async function api(
   init: { method?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
 ) {
   const headers = new Headers(init.headers);
+  // Each call comes from its own client address unless a test names one, so per-client
+  // rate limits only bite in the tests about them.
+  if (!headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`);
   let body = init.rawBody;
   if (init.body !== undefined) {
     headers.set("content-type", "application/json");

@@ -1,2 +1,3 @@
 export { deliverMail } from "./deliver.ts";
 export { enqueueMail, listOutbox, type Mail, type OutboxMail } from "./outbox.ts";
+export { deliverInBackground } from "./background.ts";

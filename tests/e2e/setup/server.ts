@@ -23,6 +23,7 @@ export default async function setup(project: TestProject) {
     database: "receptionist_e2e",
     freshDatabase: true,
     workerPort: 8788,
+    appUrl: "http://127.0.0.1:8788",
     log: process.env.DEBUG_E2E ? console.log : undefined,
   });
   project.provide("baseUrl", stack.workerUrl);

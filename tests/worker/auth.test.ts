@@ -1,0 +1,308 @@
+import { sign } from "hono/jwt";
+import { afterAll, describe, expect, it } from "vitest";
+import { api } from "./helpers.ts";
+import { PASSWORD, latestMail, linkIn, login, refreshCookie, registerAndVerify, sql, uniqueEmail, withCookie } from "./auth-helpers.ts";
+
+afterAll(() => sql.end());
+
+const SECRET = "test-signing-key-that-is-long-enough-0123456789";
+
+describe("register", () => {
+  it("stores a lowercased address with a scrypt hash and mails a 24-hour verification link", async () => {
+    const email = uniqueEmail("New");
+    const res = await api("/api/auth/register", { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD }, headers: { "accept-language": "de" } });
+    expect(res.status).toBe(201);
+    expect(res.json.message).toBe("Bitte prüfen Sie Ihr Postfach und bestätigen Sie Ihr Konto. Der Bestätigungslink ist 24 Stunden gültig.");
+
+    const [user] = await sql`select id, email::text, password_hash, email_verified_at, language from users where email = ${email}`;
+    expect(user?.email).toBe(email.toLowerCase());
+    expect(user?.password_hash).toMatch(/^scrypt\$15\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]{44}$/);
+    expect(user?.email_verified_at).toBeNull();
+
+    const mail = await latestMail(email.toLowerCase());
+    expect(mail?.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse");
+    const link = linkIn(mail!.text_body);
+    expect(link.origin + link.pathname).toBe("http://app.test/de/verify-email");
+    expect(link.searchParams.get("user_id")).toBe(user?.id);
+    expect(link.searchParams.get("token")).toMatch(/^[\w-]{43}$/);
+    const [token] = await sql`select extract(epoch from expires_at - created_at)::int as ttl, encode(token_hash, 'hex') as hash from email_tokens where user_id = ${user!.id}`;
+    expect(token?.ttl).toBe(24 * 3600);
+    expect(token?.hash).not.toContain(link.searchParams.get("token")); // only a hash is stored
+  });
+
+  it("refuses a second account for the same address with 409", async () => {
+    const email = uniqueEmail();
+    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    const again = await api("/api/auth/register", { body: { email: email.toUpperCase(), password: PASSWORD } });
+    expect(again.status).toBe(409);
+    expect(again.json.detail).toBe("An account with this email already exists. Log in or reset your password.");
+  });
+
+  it.each([
+    [{ password: PASSWORD }, "Email is required"],
+    [{ email: "", password: PASSWORD }, "Email is required"],
+    [{ email: "owner@salon", password: PASSWORD }, "Please enter a valid email"],
+    [{ email: "a@b.co" }, "Password is required"],
+    [{ email: "a@b.co", password: "" }, "Password is required"],
+    [{ email: "a@b.co", password: "Ab1!" }, "Password must be at least 8 characters"],
+    [{ email: "a@b.co", password: "salon-2026!" }, "Password must contain at least one uppercase letter"],
+    [{ email: "a@b.co", password: "SALON-2026!" }, "Password must contain at least one lowercase letter"],
+    [{ email: "a@b.co", password: "Salon-salon!" }, "Password must contain at least one number"],
+    [{ email: "a@b.co", password: "Salon2026x" }, "Password must contain at least one special character"],
+  ])("rejects %j: %s", async (body, detail) => {
+    const res = await api("/api/auth/register", { body });
+    expect(res.status).toBe(422);
+    expect(res.json.detail).toBe(detail);
+  });
+
+  it("accepts letters of any alphabet for the case rules", async () => {
+    const res = await api("/api/auth/register", { body: { email: uniqueEmail(), password: "Čeština-2026" } });
+    expect(res.status).toBe(201);
+  });
+});
+
+describe("verify-email", () => {
+  it("verifies once; the same link then fails, as do wrong and expired ones", async () => {
+    const email = uniqueEmail();
+    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    const link = linkIn((await latestMail(email))!.text_body);
+    const user_id = link.searchParams.get("user_id")!;
+
+    const wrong = await api(`/api/auth/verify-email?token=nope&user_id=${user_id}`, { method: "POST" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.detail).toBe("This verification link is invalid or has expired. Log in to receive a new one.");
+
+    const ok = await api(`/api/auth/verify-email${link.search}`, { method: "POST" });
+    expect(ok.status).toBe(200);
+    expect(ok.json.message).toBe("Email verified successfully! Please log in.");
+    const [user] = await sql`select email_verified_at from users where id = ${user_id}`;
+    expect(user?.email_verified_at).toBeInstanceOf(Date);
+
+    const twice = await api(`/api/auth/verify-email${link.search}`, { method: "POST" });
+    expect(twice.status).toBe(400);
+  });
+
+  it("rejects an expired link", async () => {
+    const email = uniqueEmail();
+    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    const link = linkIn((await latestMail(email))!.text_body);
+    await sql`update email_tokens set expires_at = now() - interval '1 second' where user_id = ${link.searchParams.get("user_id")!}`;
+    expect((await api(`/api/auth/verify-email${link.search}`, { method: "POST" })).status).toBe(400);
+  });
+
+  it.each(["", "?token=abc", "?user_id=8a0e2c1e-7e0b-4d3c-9a53-0f3f0f0f0f0f", "?token=abc&user_id=not-a-uuid"])(
+    "answers 'Invalid verification link' to %s",
+    async (query) => {
+      const res = await api(`/api/auth/verify-email${query}`, { method: "POST" });
+      expect(res.status).toBe(422);
+      expect(res.json.detail).toBe("Invalid verification link");
+    },
+  );
+});
+
+describe("login", () => {
+  it("returns a short-lived access token and sets the refresh cookie for the auth path only", async () => {
+    const { email } = await registerAndVerify();
+    const res = await login(email.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.json.token_type).toBe("bearer");
+    expect(res.json.expires_in).toBe(900);
+    expect(res.json.user).toEqual({ email, is_active: true, email_verified: true });
+    expect(res.cookie.header).toMatch(/HttpOnly/);
+    expect(res.cookie.header).toMatch(/Secure/);
+    expect(res.cookie.header).toMatch(/SameSite=Strict/);
+    expect(res.cookie.header).toMatch(/Path=\/api\/auth(;|$)/);
+    const me = await api("/api/auth/me", { headers: { authorization: `Bearer ${res.token}` } });
+    expect(me.json).toEqual({ email, is_active: true, email_verified: true });
+  });
+
+  it("gives the same answer for a wrong password and an unknown address", async () => {
+    const { email } = await registerAndVerify();
+    const wrong = await login(email, "Wrong-password-1");
+    const unknown = await login(uniqueEmail("ghost"));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json.detail).toBe("Incorrect email or password.");
+    expect(unknown.json).toEqual(wrong.json);
+    expect(wrong.cookie.value).toBe("");
+  });
+
+  it("does not let an unverified address in, and mails it a new link", async () => {
+    const email = uniqueEmail();
+    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    const res = await login(email);
+    expect(res.status).toBe(403);
+    expect(res.json.detail).toBe("Please verify your email address before logging in. We have sent you a new verification link.");
+    const [{ n }] = (await sql`select count(*)::int as n from mail_outbox where to_address = ${email}`) as [{ n: number }];
+    expect(n).toBe(2);
+  });
+});
+
+describe("access tokens", () => {
+  it("reject forged, expired, tampered and wrong-algorithm tokens", async () => {
+    const { email } = await registerAndVerify();
+    const { token } = await login(email);
+    const [user] = await sql`select id from users where email = ${email}`;
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: user!.id, ver: 0, iat: now, exp: now + 600 };
+    const [header, payload, signature] = token.split(".");
+    const tampered = JSON.parse(atob(payload!.replace(/-/g, "+").replace(/_/g, "/")));
+    tampered.sub = "00000000-0000-4000-8000-000000000000";
+    const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+
+    const candidates = {
+      forged: await sign(claims, "another-secret-of-sufficient-length-000000", "HS256"),
+      expired: await sign({ ...claims, iat: now - 3600, exp: now - 60 }, SECRET, "HS256"),
+      tampered: `${header}.${b64(tampered)}.${signature}`,
+      unsigned: `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`,
+      otherAlgorithm: await sign(claims, SECRET, "HS512"),
+      garbage: "not.a.token",
+    };
+    for (const [name, candidate] of Object.entries(candidates)) {
+      const res = await api("/api/auth/me", { headers: { authorization: `Bearer ${candidate}` } });
+      expect(res.status, name).toBe(401);
+    }
+    expect((await api("/api/auth/me")).json.detail).toBe("Please log in to continue.");
+    expect((await api("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});
+
+describe("refresh and logout", () => {
+  it("rotates the refresh token; presenting a used one ends the whole sign-in", async () => {
+    const { email } = await registerAndVerify();
+    const first = await login(email);
+    const second = await api("/api/auth/refresh", { method: "POST", headers: withCookie(first.cookie.value) });
+    expect(second.status).toBe(200);
+    expect(second.json.access_token).toEqual(expect.any(String));
+    const rotated = refreshCookie(second.headers).value;
+    expect(rotated).not.toBe(first.cookie.value);
+
+    // The first cookie again: a thief or a replay. Both it and its successor stop working.
+    const replay = await api("/api/auth/refresh", { method: "POST", headers: withCookie(first.cookie.value) });
+    expect(replay.status).toBe(401);
+    expect(refreshCookie(replay.headers).header).toMatch(/Max-Age=0/);
+    const successor = await api("/api/auth/refresh", { method: "POST", headers: withCookie(rotated) });
+    expect(successor.status).toBe(401);
+    expect(successor.json.detail).toBe("Your session has expired. Please log in again.");
+
+    // Another sign-in of the same user is not affected.
+    const other = await login(email);
+    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(other.cookie.value) })).status).toBe(200);
+  });
+
+  it("answers 401 without a cookie and for an expired one", async () => {
+    expect((await api("/api/auth/refresh", { method: "POST" })).status).toBe(401);
+    const { email } = await registerAndVerify();
+    const { cookie } = await login(email);
+    await sql`update refresh_tokens set expires_at = now() - interval '1 second'
+              where user_id = (select id from users where email = ${email})`;
+    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) })).status).toBe(401);
+  });
+
+  it("logout revokes the session and clears the cookie; the old cookie then gets 401", async () => {
+    const { email } = await registerAndVerify();
+    const { cookie } = await login(email);
+    const out = await api("/api/auth/logout", { method: "POST", headers: withCookie(cookie.value) });
+    expect(out.status).toBe(204);
+    expect(refreshCookie(out.headers).header).toMatch(/refresh_token=;.*Max-Age=0/);
+    const after = await api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) });
+    expect(after.status).toBe(401);
+  });
+});
+
+describe("forgot and reset password", () => {
+  it("answers the same for known and unknown addresses, mailing only the known one", async () => {
+    const { email } = await registerAndVerify();
+    const ghost = uniqueEmail("ghost");
+    const known = await api("/api/auth/forgot-password", { body: { email } });
+    const unknown = await api("/api/auth/forgot-password", { body: { email: ghost } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.json).toEqual(known.json);
+    expect(known.json.message).toBe("You will receive a password reset link at the provided email address.");
+    expect((await latestMail(email, "Reset"))?.subject).toBe("Reset your password");
+    expect(await latestMail(ghost)).toBeUndefined();
+  });
+
+  it("resets once with a one-hour link, ends every session, and the new password works", async () => {
+    const { email } = await registerAndVerify();
+    const session = await login(email);
+    await api("/api/auth/forgot-password", { body: { email }, headers: { "accept-language": "cs" } });
+    const mail = await latestMail(email, "hesla");
+    const link = linkIn(mail!.text_body);
+    expect(link.pathname).toBe("/cs/reset-password");
+    const token = link.searchParams.get("token")!;
+    const [ttl] = await sql`select extract(epoch from expires_at - created_at)::int as ttl from email_tokens where purpose = 'reset_password'
+                            and user_id = (select id from users where email = ${email})`;
+    expect(ttl?.ttl).toBe(3600);
+
+    const short = await api("/api/auth/reset-password", { body: { token, new_password: "short" } });
+    expect(short.status).toBe(422);
+    expect(short.json.detail).toBe("Password must be at least 8 characters");
+
+    const reset = await api("/api/auth/reset-password", { body: { token, new_password: "a new long password" } });
+    expect(reset.status).toBe(200);
+    expect(reset.json.message).toBe("Password reset successful! Please log in with your new password.");
+
+    expect((await api("/api/auth/reset-password", { body: { token, new_password: "another password" } })).status).toBe(400);
+    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(session.cookie.value) })).status).toBe(401);
+    expect((await api("/api/auth/me", { headers: { authorization: `Bearer ${session.token}` } })).status).toBe(401);
+    expect((await login(email)).status).toBe(401);
+    expect((await login(email, "a new long password")).status).toBe(200);
+  });
+
+  it("rejects an expired reset link", async () => {
+    const { email } = await registerAndVerify();
+    await api("/api/auth/forgot-password", { body: { email } });
+    const token = linkIn((await latestMail(email, "Reset"))!.text_body).searchParams.get("token")!;
+    await sql`update email_tokens set expires_at = now() - interval '1 second'
+              where purpose = 'reset_password' and user_id = (select id from users where email = ${email})`;
+    const res = await api("/api/auth/reset-password", { body: { token, new_password: "a new long password" } });
+    expect(res.status).toBe(400);
+    expect(res.json.detail).toBe("This password reset link is invalid or has expired. Please request a new one.");
+  });
+});
+
+describe("rate limits", () => {
+  it("blocks an address after five failed logins, even with the right password", async () => {
+    const { email } = await registerAndVerify();
+    const client = { "cf-connecting-ip": `10.0.0.${Math.floor(Math.random() * 200)}` };
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email, "Wrong-1!", client)).status).toBe(401);
+    const blocked = await login(email, PASSWORD, client);
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.detail).toBe("Too many attempts. Please try again in 15 minutes.");
+    expect(blocked.headers.get("retry-after")).toBe("900");
+  });
+
+  it("blocks one client address that guesses across many accounts", async () => {
+    const client = { "cf-connecting-ip": `10.1.${Math.floor(Math.random() * 200)}.1` };
+    for (let attempt = 0; attempt < 20; attempt++) await login(uniqueEmail("spray"), "Wrong-1!", client);
+    const { email } = await registerAndVerify();
+    expect((await login(email, PASSWORD, client)).status).toBe(429);
+    expect((await login(email, PASSWORD, { "cf-connecting-ip": "10.9.9.9" })).status).toBe(200);
+  });
+
+  it("limits reset requests per address, whether or not it exists", async () => {
+    const email = uniqueEmail("ghost");
+    for (let attempt = 0; attempt < 3; attempt++) expect((await api("/api/auth/forgot-password", { body: { email } })).status).toBe(200);
+    const blocked = await api("/api/auth/forgot-password", { body: { email }, headers: { "accept-language": "cs" } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.detail).toBe("Příliš mnoho pokusů. Zkuste to prosím znovu za 60 minut.");
+  });
+
+  it("limits registrations per client address", async () => {
+    const client = { "cf-connecting-ip": `10.2.${Math.floor(Math.random() * 200)}.1` };
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await api("/api/auth/register", { body: { email: uniqueEmail("bulk"), password: PASSWORD }, headers: client })).status).toBe(201);
+    }
+    expect((await api("/api/auth/register", { body: { email: uniqueEmail("bulk"), password: PASSWORD }, headers: client })).status).toBe(429);
+  });
+
+  it("limits verification mails sent on unverified logins", async () => {
+    const email = uniqueEmail();
+    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email)).status).toBe(403);
+    const [{ n }] = (await sql`select count(*)::int as n from mail_outbox where to_address = ${email}`) as [{ n: number }];
+    expect(n).toBe(1 + 3);
+  });
+});

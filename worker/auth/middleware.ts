@@ -1,0 +1,41 @@
+import { createMiddleware } from "hono/factory";
+import { verify } from "hono/jwt";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "../http/errors.ts";
+import { jwtSecret } from "./session.ts";
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+}
+
+export interface AuthedEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { user: CurrentUser };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one gate of every signed-in route: a valid HS256 access token of an active user,
+ * issued since the user's last password change.
+ */
+export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
+  const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  const unauthorized = (id: string) => new ApiError(401, { detail: c.var.t(id), code: "unauthorized" });
+  if (!token) throw unauthorized("auth.error.notAuthenticated");
+
+  let claims: Record<string, unknown>;
+  try {
+    claims = await verify(token, jwtSecret(c.env), "HS256");
+  } catch {
+    throw unauthorized("auth.error.sessionExpired");
+  }
+  if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.ver !== "number") {
+    throw unauthorized("auth.error.sessionExpired");
+  }
+  const [user] = await c.var.sql<CurrentUser[]>`
+    select id, email::text from users where id = ${claims.sub} and is_active and token_version = ${claims.ver}`;
+  if (!user) throw unauthorized("auth.error.sessionExpired");
+  c.set("user", { id: user.id, email: user.email });
+  await next();
+});

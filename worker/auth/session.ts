@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { sign } from "hono/jwt";
+import type { Sql } from "postgres";
+import type { AuthUser, TokenResponse } from "../../contract/auth.ts";
+import type { AppEnv, Bindings } from "../env.ts";
+import { hashToken, randomToken } from "./tokens.ts";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+export const REFRESH_COOKIE = "refresh_token";
+// The cookie goes only to the endpoints that read it.
+const COOKIE_PATH = "/api/auth";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  is_active: boolean;
+  email_verified_at: Date | null;
+  token_version: number;
+}
+
+export const publicUser = (user: UserRow): AuthUser => ({
+  email: user.email.toLowerCase(),
+  is_active: user.is_active,
+  email_verified: user.email_verified_at !== null,
+});
+
+export function jwtSecret(env: Bindings): string {
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
+    throw new Error("JWT_SECRET is missing or shorter than 32 characters: set it with `wrangler secret put JWT_SECRET`.");
+  }
+  return env.JWT_SECRET;
+}
+
+async function accessToken(env: Bindings, user: UserRow): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return sign(
+    { sub: user.id, ver: user.token_version, iat: now, nbf: now, exp: now + ACCESS_TOKEN_TTL_SECONDS },
+    jwtSecret(env),
+    "HS256",
+  );
+}
+
+/** Stores a new refresh token of `familyId` and sets it as the HttpOnly cookie. */
+async function issueRefreshToken(c: Context<AppEnv>, sql: Sql, userId: string, familyId: string) {
+  const token = randomToken();
+  await sql`insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+            values (${userId}, ${familyId}, ${await hashToken(token)}, now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS}))`;
+  setCookie(c, REFRESH_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Strict",
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+  });
+}
+
+export async function tokenResponse(c: Context<AppEnv>, sql: Sql, user: UserRow, familyId: string): Promise<TokenResponse> {
+  await issueRefreshToken(c, sql, user.id, familyId);
+  return { access_token: await accessToken(c.env, user), token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, user: publicUser(user) };
+}
+
+export const readRefreshCookie = (c: Context<AppEnv>) => getCookie(c, REFRESH_COOKIE);
+
+export const clearRefreshCookie = (c: Context<AppEnv>) =>
+  deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true, httpOnly: true, sameSite: "Strict" });

@@ -1,0 +1,10 @@
+/** A random token for links and cookies: 256 bits, URL-safe. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Tokens are stored only as SHA-256 hashes: a database leak gives no usable links or sessions. */
+export async function hashToken(token: string): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+}
