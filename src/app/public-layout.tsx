@@ -8,8 +8,8 @@ import { Footer } from "../components/footer.tsx";
 import { Navbar } from "../components/navbar/navbar.tsx";
 
 /**
- * Links from outside the page (/login, /helpdesk) arrive as ?auth=login or
- * ?contact=support and open the matching modal once.
+ * Links from outside the page arrive as a query that opens a modal once: /login as
+ * ?auth=login, /helpdesk as ?contact=support, a verified address as ?verified=success.
  */
 function ModalFromQuery() {
   const [params] = useSearchParams();
@@ -18,17 +18,18 @@ function ModalFromQuery() {
   const openContact = useContactModal();
   const auth = params.get("auth");
   const contact = params.get("contact");
+  const verified = params.get("verified") === "success";
 
   useEffect(() => {
-    if (auth !== "login" && auth !== "register" && contact !== "support") return;
-    if (auth) openAuth(auth as AuthModal);
+    if (auth !== "login" && auth !== "register" && contact !== "support" && !verified) return;
+    if (verified) openAuth("login", { verifiedNotice: true });
+    else if (auth) openAuth(auth as AuthModal);
     else openContact({ mode: "support" });
     const rest = new URLSearchParams(params);
-    rest.delete("auth");
-    rest.delete("contact");
+    for (const key of ["auth", "contact", "verified"]) rest.delete(key);
     const query = rest.toString();
     navigate({ search: query ? `?${query}` : "" }, { replace: true, preventScrollReset: true });
-  }, [auth, contact, params, navigate, openAuth, openContact]);
+  }, [auth, contact, verified, params, navigate, openAuth, openContact]);
   return null;
 }
 

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from "../../contract/languages.ts";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import { LanguageProvider } from "../i18n/language-provider.tsx";
+import { RequireAuth, ResetPasswordRoute } from "./auth-routes.tsx";
 import { HomePage } from "./home-page.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { LegacyRedirect, LocalizedRedirect } from "./redirects.tsx";
@@ -43,9 +44,41 @@ function languageRoutes(lang: Language): RouteObject {
         id: `pricing-${lang}`,
         lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page.tsx")).PricingPage }),
       },
-      // Signed-in areas: until accounts exist every visitor is signed out and goes to /login.
-      { path: "dashboard/*", id: `dashboard-${lang}`, element: <Navigate replace to="/login" /> },
-      { path: "salon-settings", id: `salon-settings-${lang}`, element: <Navigate replace to="/login" /> },
+      {
+        path: "verify-email",
+        id: `verify-email-${lang}`,
+        lazy: async () => ({ Component: (await import("../features/auth/components/verify-email-page.tsx")).VerifyEmailPage }),
+      },
+      { path: "reset-password", id: `reset-password-${lang}`, Component: ResetPasswordRoute },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            path: "salon-settings",
+            id: `salon-settings-${lang}`,
+            lazy: async () => {
+              const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
+              return { element: <DashboardSectionPending section="salon-settings" /> };
+            },
+          },
+          {
+            path: "dashboard",
+            id: `dashboard-${lang}`,
+            lazy: async () => ({ Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout }),
+            children: [
+              { index: true, element: <Navigate replace to="assistant" /> },
+              ...(["assistant", "phone-numbers", "calls", "calendar"] as const).map((section) => ({
+                path: section,
+                id: `dashboard-${section}-${lang}`,
+                lazy: async () => {
+                  const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
+                  return { element: <DashboardSectionPending section={section} /> };
+                },
+              })),
+            ],
+          },
+        ],
+      },
       { path: "*", Component: NotFoundPage },
     ],
   };

@@ -30,12 +30,15 @@ export function useBrowser() {
     async visitor({ locale = "en-US", viewport = VIEWPORTS.desktop }: { locale?: string; viewport?: { width: number; height: number } } = {}) {
       const context: BrowserContext = await state.browser!.newContext({ locale, viewport, baseURL: baseUrl() });
       const page: Page = await context.newPage();
+      // Shorter than the test's own timeout, so a stuck step names its locator.
+      page.setDefaultTimeout(10_000);
       return { context, page };
     },
   };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** Saves a PNG for the CI artefacts: the whole page, or only the viewport (dialogs). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }

@@ -74,7 +74,7 @@ describe("home page", () => {
     await page.getByRole("dialog", { name: "Talk to us about Enterprise" }).waitFor();
     await dialog.getByLabel("Your Email").fill("chain@example.com");
     await dialog.getByLabel("Message").fill("We run 12 salons.");
-    await screenshot(page, "contact-modal-enterprise");
+    await screenshot(page, "contact-modal-enterprise", { fullPage: false });
     await dialog.getByRole("button", { name: "Send Message" }).click();
     await page.getByRole("status").filter({ hasText: "Your message has been sent successfully!" }).waitFor();
     await dialog.waitFor({ state: "detached" });

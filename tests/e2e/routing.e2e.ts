@@ -54,4 +54,20 @@ describe("routes and languages", () => {
     await page.waitForURL(/\/cs$/);
     await context.close();
   });
+
+  it("starts new pages at the top and restores the position on back", async () => {
+    const { page, context } = await browser.visitor();
+    await page.goto("/en");
+    await page.locator("#pricing").scrollIntoViewIfNeeded();
+    const saved = await page.evaluate(() => window.scrollY);
+    expect(saved).toBeGreaterThan(1000);
+    // A click from script: Playwright's own click would first scroll the link into view.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('footer a[href="/en/blog"]')!.click());
+    await page.waitForURL(/\/en\/blog$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/en$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(saved);
+    await context.close();
+  });
 });

@@ -12,7 +12,7 @@ describe("register", () => {
     const email = uniqueEmail("New");
     const res = await api("/api/auth/register", { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD }, headers: { "accept-language": "de" } });
     expect(res.status).toBe(201);
-    expect(res.json.message).toBe("Bitte prüfen Sie Ihr Postfach und bestätigen Sie Ihr Konto. Der Bestätigungslink ist 24 Stunden gültig.");
+    expect(res.json.message).toBe("Bitte prüfen Sie Ihr E-Mail-Postfach, um Ihr Konto zu bestätigen. Der Bestätigungslink ist 24 Stunden lang gültig.");
 
     const [user] = await sql`select id, email::text, password_hash, email_verified_at, language from users where email = ${email}`;
     expect(user?.email).toBe(email.toLowerCase());

@@ -5,6 +5,7 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailQuery,
+  VERIFICATION_TTL_HOURS,
   type AuthUser,
   type TokenResponse,
 } from "../../contract/auth.ts";
@@ -46,7 +47,7 @@ export const authRoutes = new Hono<AppEnv>()
     });
     if (!mailId) throw new ApiError(409, { detail: t("auth.error.emailTaken"), code: "email_taken" });
     deliverInBackground(c, [mailId]);
-    return c.json<MessageResponse>({ message: t("auth.register.success") }, 201);
+    return c.json<MessageResponse>({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) }, 201);
   })
 
   .post("/verify-email", query(verifyEmailQuery), async (c) => {

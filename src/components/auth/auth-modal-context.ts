@@ -1,8 +1,15 @@
 import { createContext, useContext } from "react";
 
-export type AuthModal = "login" | "register";
+export type AuthModal = "login" | "register" | "forgot" | "reset";
 
-export const AuthModalContext = createContext<((modal: AuthModal) => void) | null>(null);
+export interface AuthModalOptions {
+  /** The token of a password-reset link (reset modal). */
+  resetToken?: string;
+  /** Show "Email verified successfully! Please log in." (login modal). */
+  verifiedNotice?: boolean;
+}
+
+export const AuthModalContext = createContext<((modal: AuthModal, options?: AuthModalOptions) => void) | null>(null);
 
 export function useAuthModals() {
   const open = useContext(AuthModalContext);

@@ -3,7 +3,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { useLanguage } from "../../i18n/language-context.ts";
 import { languageOfPath } from "../../i18n/language.ts";
+import { useSession } from "../../lib/auth/session.ts";
 import { useAuthModals } from "../auth/auth-modal-context.ts";
+import { AccountMenu } from "./account-menu.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { Logo } from "./logo.tsx";
 import { NAV_ITEMS, type NavItem } from "./nav-items.ts";
@@ -31,8 +33,11 @@ function NavLinks({ onNavigate, large = false }: { onNavigate?: () => void; larg
   ));
 }
 
-function AuthButtons({ onChosen }: { onChosen?: () => void }) {
+/** Register and Login when signed out; the account menu when signed in. */
+function AccountArea({ onChosen }: { onChosen?: () => void }) {
   const openAuth = useAuthModals();
+  const { user } = useSession();
+  if (user) return <AccountMenu email={user.email} onChosen={onChosen} />;
   return (
     <>
       <button
@@ -94,7 +99,7 @@ export function Navbar() {
         </div>
         <div className="hidden items-center gap-2 lg:flex">
           <LanguageMenu />
-          <AuthButtons />
+          <AccountArea />
         </div>
         <button
           type="button"
@@ -118,7 +123,7 @@ export function Navbar() {
             <LanguageMenu variant="menu" onChosen={() => setMenuOpen(false)} />
           </div>
           <div className="mt-2 flex gap-3">
-            <AuthButtons onChosen={() => setMenuOpen(false)} />
+            <AccountArea onChosen={() => setMenuOpen(false)} />
           </div>
         </div>
       )}

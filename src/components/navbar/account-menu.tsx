@@ -1,0 +1,77 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { useLanguage } from "../../i18n/language-context.ts";
+import { logout } from "../../lib/auth/logout.ts";
+
+/** The signed-in owner's menu: avatar letter, address, account links and Log out. */
+export function AccountMenu({ email, onChosen }: { email: string; onChosen?: () => void }) {
+  const intl = useIntl();
+  const { localPath } = useLanguage();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const address = email.toLowerCase();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => !rootRef.current?.contains(event.target as Node) && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    onChosen?.();
+  };
+  const itemClass = "block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900";
+  const links = [
+    { id: "salonSettings", to: localPath("/salon-settings") },
+    { id: "subscription", to: "/subscription" },
+    { id: "dashboard", to: localPath("/dashboard") },
+    { id: "support", to: "/helpdesk" },
+  ];
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={intl.formatMessage({ id: "account.menu.label" }, { email: address })}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {address.charAt(0).toUpperCase()}
+      </button>
+      {open && (
+        <div id={menuId} className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl max-lg:left-0">
+          <p className="truncate border-b border-slate-100 px-4 py-3 text-sm font-medium text-slate-900" title={address}>
+            {address}
+          </p>
+          {links.map((link) => (
+            <Link key={link.id} to={link.to} onClick={close} className={itemClass}>
+              <FormattedMessage id={`account.menu.${link.id}`} />
+            </Link>
+          ))}
+          <button
+            type="button"
+            className={`${itemClass} border-t border-slate-100`}
+            onClick={() => {
+              close();
+              void logout();
+            }}
+          >
+            <FormattedMessage id="account.menu.logout" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

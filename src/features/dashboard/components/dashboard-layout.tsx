@@ -1,0 +1,50 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { NavLink, Outlet } from "react-router";
+import { useLanguage } from "../../../i18n/language-context.ts";
+
+const SECTIONS = ["assistant", "phone-numbers", "calls", "calendar"] as const;
+
+/** The signed-in area: a sidebar of the dashboard's screens beside the current one. */
+export function DashboardLayout() {
+  const intl = useIntl();
+  const { localPath } = useLanguage();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
+      <nav aria-label={intl.formatMessage({ id: "dashboard.nav.label" })} className="lg:w-56 lg:shrink-0">
+        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+          {SECTIONS.map((section) => (
+            <li key={section}>
+              <NavLink
+                to={localPath(`/dashboard/${section}`)}
+                className={({ isActive }) =>
+                  `block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                    isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
+                  }`
+                }
+              >
+                <FormattedMessage id={`dashboard.nav.${section}`} />
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** A screen whose feature is still being built. */
+export function DashboardSectionPending({ section }: { section: (typeof SECTIONS)[number] | "salon-settings" }) {
+  return (
+    <section className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">
+        <FormattedMessage id={`dashboard.nav.${section}`} />
+      </h1>
+      <p className="mt-3 text-slate-600">
+        <FormattedMessage id="dashboard.pending" />
+      </p>
+    </section>
+  );
+}

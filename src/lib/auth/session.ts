@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from "react";
+import type { AuthUser } from "../../../contract/auth.ts";
+
+// The spec's storage: the access token for this tab only, the user across visits.
+const TOKEN_KEY = "accessToken";
+const USER_KEY = "user";
+
+export interface SessionUser {
+  email: string;
+  isActive: boolean;
+}
+
+export interface Session {
+  user: SessionUser | null;
+  isAuthenticated: boolean;
+  isEmailVerified: boolean;
+}
+
+const listeners = new Set<() => void>();
+let snapshot: Session = read();
+
+function read(): Session {
+  let user: SessionUser | null = null;
+  try {
+    const stored = JSON.parse(localStorage.getItem(USER_KEY) ?? "null") as SessionUser | null;
+    if (stored && typeof stored.email === "string") user = { email: stored.email.toLowerCase(), isActive: stored.isActive !== false };
+  } catch {
+    /* a damaged entry counts as signed out */
+  }
+  // The user stays known across visits; the refresh cookie renews the tab's token on demand.
+  return { user, isAuthenticated: user !== null, isEmailVerified: user !== null };
+}
+
+function publish() {
+  snapshot = read();
+  for (const listener of listeners) listener();
+}
+
+export const getAccessToken = () => sessionStorage.getItem(TOKEN_KEY);
+
+export function startSession(accessToken: string, user: AuthUser) {
+  sessionStorage.setItem(TOKEN_KEY, accessToken);
+  localStorage.setItem(USER_KEY, JSON.stringify({ email: user.email.toLowerCase(), isActive: user.is_active }));
+  publish();
+}
+
+export function renewAccessToken(accessToken: string) {
+  sessionStorage.setItem(TOKEN_KEY, accessToken);
+}
+
+export function endSession() {
+  sessionStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+  publish();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Signing out in another tab signs out this one too.
+  const onStorage = (event: StorageEvent) => event.key === USER_KEY && publish();
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export const useSession = (): Session => useSyncExternalStore(subscribe, () => snapshot);
+
+/**
+ * A new tab knows the user but has no access token yet: renew it from the refresh cookie
+ * once at start, and sign out when that cookie is gone or revoked.
+ */
+export async function resumeSession(refresh: () => Promise<boolean>) {
+  if (!snapshot.user || getAccessToken()) return;
+  if (!(await refresh())) endSession();
+}

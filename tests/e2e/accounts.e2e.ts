@@ -1,0 +1,99 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, useBrowser } from "./browser.ts";
+
+const browser = useBrowser();
+
+/** Follows the newest link mailed to `to` whose subject contains `subject`, from the local mailbox. */
+async function openMailedLink(page: Page, to: string, subject: string) {
+  await page.goto("/dev/mailbox");
+  const mail = page.getByTestId("mailbox-item").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await mail.waitFor();
+  await mail.getByRole("link").first().click();
+}
+
+const avatar = (page: Page, email: string) => page.getByRole("button", { name: `Account menu for ${email}` });
+
+describe("accounts in the browser", () => {
+  it("registers, verifies by mail, logs in, stays signed in across a reload, and logs out", async () => {
+    const { page, context } = await browser.visitor();
+    const email = `owner-${Date.now()}@salon.example`;
+    const password = "Salon-2026!";
+
+    await page.goto("/en");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Register" }).click();
+    const register = page.getByRole("dialog", { name: "Register" });
+    await register.getByLabel("Email").fill(email.toUpperCase());
+    await register.getByLabel("Password", { exact: true }).fill(password);
+    await screenshot(page, "register-modal", { fullPage: false });
+    await register.getByRole("button", { name: "Register" }).click();
+    await page.getByText("Please check your email to verify your account. The verification link will expire in 24 hours.").waitFor();
+
+    await openMailedLink(page, email, "Confirm your email address");
+    await page.waitForURL(/\/en\/verify-email\?token=.+&user_id=.+/);
+    await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
+    await page.waitForURL(/\/en$/, { timeout: 10_000 });
+    const login = page.getByRole("dialog", { name: "Log In" });
+    await login.getByText("Email verified successfully! Please log in.").waitFor();
+    await login.getByLabel("Email").fill(email);
+    await login.getByLabel("Password", { exact: true }).fill(password);
+    await login.getByRole("button", { name: "Log In" }).click();
+    await page.getByText("Welcome back!").waitFor();
+    await avatar(page, email).waitFor();
+    expect(await avatar(page, email).textContent()).toBe("O");
+
+    // A new tab starts without an access token: the refresh cookie renews it.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await avatar(page, email).waitFor();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("accessToken"))).toMatch(/^ey/);
+
+    await avatar(page, email).click();
+    await screenshot(page, "account-menu", { fullPage: false });
+    await page.getByRole("link", { name: "Dashboard" }).last().click();
+    await page.waitForURL(/\/en\/dashboard\/assistant$/);
+
+    await avatar(page, email).click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Login" }).waitFor();
+    expect(await page.evaluate(() => [sessionStorage.getItem("accessToken"), localStorage.getItem("user")])).toEqual([null, null]);
+
+    // Signed out, the dashboard sends visitors to the login dialog.
+    await page.goto("/en/dashboard");
+    await page.getByRole("dialog", { name: "Log In" }).waitFor();
+    await context.close();
+  });
+
+  it("resets a forgotten password through the mailed link and logs in with the new one", async () => {
+    const { page, context } = await browser.visitor({ locale: "de-DE" });
+    const email = `reset-${Date.now()}@salon.example`;
+    // An account made through the API, verified through its link.
+    const api = page.request;
+    const registered = await api.post("/api/auth/register", { data: { email, password: "Old-password-1" } });
+    expect(registered.status(), await registered.text()).toBe(201);
+    await openMailedLink(page, email, "");
+    await page.waitForURL(/\/[a-z]{2}$/); // verified, sent on to the home page
+
+    await page.goto("/de?auth=login");
+    await page.getByRole("dialog").getByRole("button", { name: /Passwort vergessen/ }).click();
+    const forgot = page.getByRole("dialog");
+    await forgot.getByLabel("E-Mail").fill(email);
+    await forgot.getByRole("button", { name: /Link/ }).click();
+    await page.getByText("Sie erhalten einen Link zum Zurücksetzen Ihres Passworts an die angegebene E-Mail-Adresse.").first().waitFor();
+
+    await openMailedLink(page, email, "Passwort zurücksetzen");
+    await page.waitForURL(/\/de\/reset-password\?token=/);
+    const reset = page.getByRole("dialog");
+    await reset.getByLabel(/Neues Passwort/).fill("New-password-2");
+    await screenshot(page, "reset-password-modal-de", { fullPage: false });
+    await reset.getByRole("button", { name: /Passwort zurücksetzen/ }).click();
+    await page.getByText("Ihr Passwort wurde erfolgreich zurückgesetzt! Bitte melden Sie sich mit Ihrem neuen Passwort an.").waitFor();
+    await page.waitForURL(/\/de$/);
+
+    const old = await api.post("/api/auth/login", { data: { email, password: "Old-password-1" } });
+    expect(old.status()).toBe(401);
+    const fresh = await api.post("/api/auth/login", { data: { email, password: "New-password-2" } });
+    expect(fresh.status()).toBe(200);
+    await context.close();
+  });
+});
