@@ -1,33 +1,44 @@
+import { readFileSync } from "node:fs";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { partOf } from "./src/i18n/catalog-parts.ts";
 
 // In development the Worker runs under wrangler on WORKER_PORT; Vite forwards /api to it
 // (WebSockets included) so one address serves both.
 const workerPort = process.env.WORKER_PORT ?? "8787";
 
-const CATALOG = /\/(src\/i18n|contract)\/messages\/[a-z]{2}\.json$/;
+const VIRTUAL = /^virtual:catalog\/(en|de|cs)\/(\w+)$/;
 
 /**
- * Ships message catalogs already parsed into ICU syntax trees, so the browser needs no
- * message parser (react-intl formats the trees directly): about 10 KB less to download.
+ * `virtual:catalog/<language>/<part>`: one part of a flat catalog (src/i18n/catalog-parts.ts),
+ * the core part with the contract's shared texts, already parsed into ICU syntax trees. The
+ * browser then needs no message parser (react-intl formats the trees): about 10 KB less.
  */
-function precompiledMessages(): Plugin {
+function catalogParts(): Plugin {
+  const read = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")) as Record<string, string>;
   return {
-    name: "precompiled-messages",
-    enforce: "pre",
-    transform(code, id) {
-      if (!CATALOG.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
-      const trees = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
-      return { code: JSON.stringify(trees), map: null };
+    name: "catalog-parts",
+    resolveId: (id) => (VIRTUAL.test(id) ? `\0${id}` : null),
+    load(id) {
+      const match = id.slice(1).match(VIRTUAL);
+      if (!id.startsWith("\0") || !match) return null;
+      const [, language, part] = match;
+      this.addWatchFile(`src/i18n/messages/${language}.json`);
+      const messages = { ...(part === "core" ? read(`./contract/messages/${language}.json`) : {}), ...read(`./src/i18n/messages/${language}.json`) };
+      const trees = Object.fromEntries(
+        Object.entries(messages)
+          .filter(([id]) => partOf(id) === part)
+          .map(([id, text]) => [id, parse(text)]),
+      );
+      return `export default ${JSON.stringify(trees)};`;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [precompiledMessages(), react(), tailwindcss()],
+  plugins: [catalogParts(), react(), tailwindcss()],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" }],
   },

@@ -30,7 +30,7 @@ function visit(key: string, why: string) {
 }
 const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)!;
 visit(entry[0], "entry");
-visit("src/i18n/messages/en.json", "English catalog, loaded at start");
+visit("virtual:catalog/en/core", "English core catalog, loaded at start");
 
 const rows = [...loaded.keys()].map((file) => {
   const bytes = readFileSync(`dist/${file}`);

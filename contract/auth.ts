@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "./email.ts";
 import { LIMITS, requestBody } from "./errors.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -7,8 +8,6 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const VERIFICATION_TTL_HOURS = 24;
 export const RESET_TTL_HOURS = 1;
 
-// The spec's address rule for accounts is "a valid email"; kept the same as the waitlist's.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The register password rules, in the order the live checklist shows them. Letters of any
@@ -26,7 +25,7 @@ const email = z.string({ error: "validation.email.required" }).check(
   z.trim(),
   z.minLength(1, { error: "validation.email.required" }),
   z.maxLength(LIMITS.emailLength, { error: "validation.email.invalid" }),
-  z.regex(EMAIL, { error: "validation.email.invalid" }),
+  z.regex(EMAIL_PATTERN, { error: "validation.email.invalid" }),
   z.toLowerCase(),
 );
 

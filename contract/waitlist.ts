@@ -1,8 +1,6 @@
 import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "./email.ts";
 import { LIMITS, requestBody } from "./errors.ts";
-
-// The spec's rule: text, an at sign, text, a dot, text, no spaces.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const email = (error: string) =>
   z.string({ error }).check(z.trim(), z.maxLength(LIMITS.emailLength, { error }), z.regex(EMAIL_PATTERN, { error }), z.toLowerCase());

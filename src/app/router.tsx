@@ -2,12 +2,19 @@ import { Navigate, Outlet, type RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../contract/languages.ts";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
 import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
+import type { CatalogPart } from "../i18n/catalog-parts.ts";
+import { requireCatalogPart } from "../i18n/catalog-store.ts";
 import { LanguageProvider } from "../i18n/language-provider.tsx";
 import { RequireAuth, ResetPasswordRoute } from "./auth-routes.tsx";
 import { HomePage } from "./home-page.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { LegacyRedirect, LocalizedRedirect } from "./redirects.tsx";
 import { ScrollManager } from "./scroll-manager.tsx";
+
+/** A lazy route whose code and catalog part load together, so it never renders without its texts. */
+function withTexts<T>(part: CatalogPart, load: () => Promise<T>) {
+  return async () => (await Promise.all([load(), requireCatalogPart(part)]))[0];
+}
 
 function Root() {
   return (
@@ -32,12 +39,14 @@ function languageRoutes(lang: Language): RouteObject {
       {
         path: "blog",
         id: `blog-${lang}`,
-        lazy: async () => ({ Component: (await import("../features/blog/components/blog-index-page.tsx")).BlogIndexPage }),
+        lazy: withTexts("blog", async () => ({ Component: (await import("../features/blog/components/blog-index-page.tsx")).BlogIndexPage })),
       },
       {
         path: "blog/hairdresser-pitch",
         id: `hairdresser-pitch-${lang}`,
-        lazy: async () => ({ Component: (await import("../features/blog/components/hairdresser-pitch-page.tsx")).HairdresserPitchPage }),
+        lazy: withTexts("blog", async () => ({
+          Component: (await import("../features/blog/components/hairdresser-pitch-page.tsx")).HairdresserPitchPage,
+        })),
       },
       {
         path: "pricing",
@@ -56,24 +65,26 @@ function languageRoutes(lang: Language): RouteObject {
           {
             path: "salon-settings",
             id: `salon-settings-${lang}`,
-            lazy: async () => {
+            lazy: withTexts("dashboard", async () => {
               const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
               return { element: <DashboardSectionPending section="salon-settings" /> };
-            },
+            }),
           },
           {
             path: "dashboard",
             id: `dashboard-${lang}`,
-            lazy: async () => ({ Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout }),
+            lazy: withTexts("dashboard", async () => ({
+              Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
+            })),
             children: [
               { index: true, element: <Navigate replace to="assistant" /> },
               ...(["assistant", "phone-numbers", "calls", "calendar"] as const).map((section) => ({
                 path: section,
                 id: `dashboard-${section}-${lang}`,
-                lazy: async () => {
+                lazy: withTexts("dashboard", async () => {
                   const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
                   return { element: <DashboardSectionPending section={section} /> };
-                },
+                }),
               })),
             ],
           },

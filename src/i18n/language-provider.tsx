@@ -2,27 +2,18 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { IntlProvider } from "react-intl";
 import { useLocation, useNavigate } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../contract/languages.ts";
+import { showLanguage, useCatalog } from "./catalog-store.ts";
 import { LanguageContext } from "./language-context.ts";
 import { STORAGE_KEY, initialLanguage, languageOfPath, localizePath, storeLanguage } from "./language.ts";
-import { loadMessages } from "./load-messages.ts";
 
-interface Catalog {
-  language: Language;
-  messages: Record<string, string>;
-}
-
-/** Preloaded by main.tsx so the first paint already has its texts. */
-let preloaded: Catalog | null = null;
-export async function preloadCatalog(pathname: string) {
-  const language = initialLanguage(pathname);
-  preloaded = { language, messages: await loadMessages(language) };
-}
+/** Called by main.tsx before the first render, so the first paint already has its texts. */
+export const preloadCatalog = (pathname: string) => showLanguage(initialLanguage(pathname));
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const [language, setLanguage] = useState<Language>(() => preloaded?.language ?? initialLanguage(location.pathname));
-  const [catalog, setCatalog] = useState<Catalog | null>(preloaded);
+  const catalog = useCatalog();
+  const [language, setLanguage] = useState<Language>(() => catalog?.language ?? initialLanguage(location.pathname));
 
   // A route that carries another language switches the interface to it.
   const routeLanguage = languageOfPath(location.pathname);
@@ -33,12 +24,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     document.documentElement.lang = language;
-    if (catalog?.language === language) return;
-    let current = true;
-    loadMessages(language).then((messages) => current && setCatalog({ language, messages }));
-    return () => {
-      current = false;
-    };
+    if (catalog?.language !== language) void showLanguage(language);
   }, [language, catalog?.language]);
 
   // Another tab changing the stored choice counts on pages without a language in the path.

@@ -1,14 +1,27 @@
 import type { Language } from "../../contract/languages.ts";
-import { sharedMessages } from "../../contract/messages/index.ts";
+import type { CatalogPart } from "./catalog-parts.ts";
 
-// One catalog per language, fetched only when that language is used.
-const catalogs: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  en: () => import("./messages/en.json"),
-  de: () => import("./messages/de.json"),
-  cs: () => import("./messages/cs.json"),
+type Loader = () => Promise<{ default: Record<string, string> }>;
+
+// Spelled out so that the bundler makes one small chunk per language and part.
+const loaders: Record<Language, Record<CatalogPart, Loader>> = {
+  en: {
+    core: () => import("virtual:catalog/en/core"),
+    blog: () => import("virtual:catalog/en/blog"),
+    dashboard: () => import("virtual:catalog/en/dashboard"),
+  },
+  de: {
+    core: () => import("virtual:catalog/de/core"),
+    blog: () => import("virtual:catalog/de/blog"),
+    dashboard: () => import("virtual:catalog/de/dashboard"),
+  },
+  cs: {
+    core: () => import("virtual:catalog/cs/core"),
+    blog: () => import("virtual:catalog/cs/blog"),
+    dashboard: () => import("virtual:catalog/cs/dashboard"),
+  },
 };
 
-export async function loadMessages(language: Language): Promise<Record<string, string>> {
-  const { default: messages } = await catalogs[language]();
-  return { ...sharedMessages[language], ...messages };
+export async function loadMessages(language: Language, part: CatalogPart): Promise<Record<string, string>> {
+  return (await loaders[language][part]()).default;
 }

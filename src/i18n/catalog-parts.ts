@@ -1,0 +1,18 @@
+/**
+ * The flat catalogs are shipped in parts, so the first page downloads only the texts it
+ * can show: the blog's articles and the signed-in screens load with their routes.
+ * A message belongs to the first part whose prefix it starts with, else to "core".
+ */
+export const CATALOG_PARTS = {
+  blog: ["blog."],
+  dashboard: ["dashboard."],
+} as const;
+
+export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;
+
+export function partOf(id: string): CatalogPart {
+  for (const [part, prefixes] of Object.entries(CATALOG_PARTS)) {
+    if (prefixes.some((prefix) => id.startsWith(prefix))) return part as CatalogPart;
+  }
+  return "core";
+}
