@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { parse } from "@formatjs/icu-messageformat-parser";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -17,7 +18,7 @@ const VIRTUAL = /^virtual:catalog\/(en|de|cs)\/(\w+)$/;
  * browser then needs no message parser (react-intl formats the trees): about 10 KB less.
  */
 function catalogParts(): Plugin {
-  const read = (file: string) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")) as Record<string, string>;
+  const path = (file: string) => fileURLToPath(new URL(file, import.meta.url));
   return {
     name: "catalog-parts",
     resolveId: (id) => (VIRTUAL.test(id) ? `\0${id}` : null),
@@ -25,8 +26,12 @@ function catalogParts(): Plugin {
       const match = id.slice(1).match(VIRTUAL);
       if (!id.startsWith("\0") || !match) return null;
       const [, language, part] = match;
-      this.addWatchFile(`src/i18n/messages/${language}.json`);
-      const messages = { ...(part === "core" ? read(`./contract/messages/${language}.json`) : {}), ...read(`./src/i18n/messages/${language}.json`) };
+      const files = [`./src/i18n/messages/${language}.json`, ...(part === "core" ? [`./contract/messages/${language}.json`] : [])].map(path);
+      const messages: Record<string, string> = {};
+      for (const file of files) {
+        this.addWatchFile(file);
+        Object.assign(messages, JSON.parse(readFileSync(file, "utf8")));
+      }
       const trees = Object.fromEntries(
         Object.entries(messages)
           .filter(([id]) => partOf(id) === part)
