@@ -19,17 +19,18 @@ function ModalFromQuery() {
   const auth = params.get("auth");
   const contact = params.get("contact");
   const verified = params.get("verified") === "success";
+  const next = params.get("next") ?? undefined;
 
   useEffect(() => {
     if (auth !== "login" && auth !== "register" && contact !== "support" && !verified) return;
     if (verified) openAuth("login", { verifiedNotice: true });
-    else if (auth) openAuth(auth as AuthModal);
+    else if (auth) openAuth(auth as AuthModal, { next });
     else openContact({ mode: "support" });
     const rest = new URLSearchParams(params);
-    for (const key of ["auth", "contact", "verified"]) rest.delete(key);
+    for (const key of ["auth", "contact", "verified", "next"]) rest.delete(key);
     const query = rest.toString();
     navigate({ search: query ? `?${query}` : "" }, { replace: true, preventScrollReset: true });
-  }, [auth, contact, verified, params, navigate, openAuth, openContact]);
+  }, [auth, contact, verified, next, params, navigate, openAuth, openContact]);
   return null;
 }
 

@@ -58,9 +58,16 @@ describe("accounts in the browser", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Login" }).waitFor();
     expect(await page.evaluate(() => [sessionStorage.getItem("accessToken"), localStorage.getItem("user")])).toEqual([null, null]);
 
-    // Signed out, the dashboard sends visitors to the login dialog.
-    await page.goto("/en/dashboard");
-    await page.getByRole("dialog", { name: "Log In" }).waitFor();
+    // Signed out, the dashboard sends visitors to the login dialog, and back after it.
+    await page.goto("/en/dashboard/calls");
+    const again = page.getByRole("dialog", { name: "Log In" });
+    await again.waitFor().catch(async (error: unknown) => {
+      throw new Error(`no login dialog at ${page.url()}: ${String(error)}`);
+    });
+    await again.getByLabel("Email").fill(email);
+    await again.getByLabel("Password", { exact: true }).fill(password);
+    await again.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(/\/en\/dashboard\/calls$/);
     await context.close();
   });
 
@@ -92,8 +99,12 @@ describe("accounts in the browser", () => {
 
     const old = await api.post("/api/auth/login", { data: { email, password: "Old-password-1" } });
     expect(old.status()).toBe(401);
-    const fresh = await api.post("/api/auth/login", { data: { email, password: "New-password-2" } });
-    expect(fresh.status()).toBe(200);
+    await page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("button", { name: "Anmelden" }).click();
+    const login = page.getByRole("dialog", { name: "Anmelden" });
+    await login.getByLabel("E-Mail").fill(email);
+    await login.getByLabel("Passwort", { exact: true }).fill("New-password-2");
+    await login.getByRole("button", { name: "Anmelden" }).click();
+    await page.getByText("Willkommen zurück!").waitFor();
     await context.close();
   });
 });

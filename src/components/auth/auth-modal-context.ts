@@ -7,6 +7,8 @@ export interface AuthModalOptions {
   resetToken?: string;
   /** Show "Email verified successfully! Please log in." (login modal). */
   verifiedNotice?: boolean;
+  /** A path of this site to open once logged in (login modal). */
+  next?: string;
 }
 
 export const AuthModalContext = createContext<((modal: AuthModal, options?: AuthModalOptions) => void) | null>(null);
