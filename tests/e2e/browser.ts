@@ -40,5 +40,9 @@ export function useBrowser() {
 /** Saves a PNG for the CI artefacts: the whole page, or only the viewport (dialogs). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Let finite animations (a dialog opening, a toast) settle; the ringing phone never does.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
