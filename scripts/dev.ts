@@ -7,7 +7,7 @@ const WORKER_PORT = Number(process.env.WORKER_PORT ?? 8787);
 const PORT = Number(process.env.PORT ?? 5173);
 
 const stack = await startStack({
-  dataDir: ".data/postgres",
+  dataDir: process.env.DATA_DIR ?? ".data/postgres",
   pgPort: Number(process.env.PGPORT ?? 54329),
   database: "receptionist",
   workerPort: WORKER_PORT,

@@ -63,29 +63,33 @@ function languageRoutes(lang: Language): RouteObject {
         Component: RequireAuth,
         children: [
           {
-            path: "salon-settings",
-            id: `salon-settings-${lang}`,
-            lazy: withTexts("dashboard", async () => {
-              const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
-              return { element: <DashboardSectionPending section="salon-settings" /> };
-            }),
-          },
-          {
-            path: "dashboard",
-            id: `dashboard-${lang}`,
-            lazy: withTexts("dashboard", async () => ({
-              Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
-            })),
+            lazy: async () => ({ Component: (await import("./signed-in-shell.tsx")).SignedInShell }),
             children: [
-              { index: true, element: <Navigate replace to="assistant" /> },
-              ...(["assistant", "phone-numbers", "calls", "calendar"] as const).map((section) => ({
-                path: section,
-                id: `dashboard-${section}-${lang}`,
-                lazy: withTexts("dashboard", async () => {
-                  const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
-                  return { element: <DashboardSectionPending section={section} /> };
-                }),
-              })),
+              {
+                path: "salon-settings",
+                id: `salon-settings-${lang}`,
+                lazy: withTexts("dashboard", async () => ({
+                  Component: (await import("../features/salon-settings/components/salon-settings-page.tsx")).SalonSettingsPage,
+                })),
+              },
+              {
+                path: "dashboard",
+                id: `dashboard-${lang}`,
+                lazy: withTexts("dashboard", async () => ({
+                  Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
+                })),
+                children: [
+                  { index: true, element: <Navigate replace to="assistant" /> },
+                  ...(["assistant", "phone-numbers", "calls", "calendar"] as const).map((section) => ({
+                    path: section,
+                    id: `dashboard-${section}-${lang}`,
+                    lazy: withTexts("dashboard", async () => {
+                      const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
+                      return { element: <DashboardSectionPending section={section} /> };
+                    }),
+                  })),
+                ],
+              },
             ],
           },
         ],

@@ -5,7 +5,7 @@
  */
 export const CATALOG_PARTS = {
   blog: ["blog."],
-  dashboard: ["dashboard."],
+  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services."],
 } as const;
 
 export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;

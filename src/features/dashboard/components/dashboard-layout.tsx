@@ -36,7 +36,7 @@ export function DashboardLayout() {
 }
 
 /** A screen whose feature is still being built. */
-export function DashboardSectionPending({ section }: { section: (typeof SECTIONS)[number] | "salon-settings" }) {
+export function DashboardSectionPending({ section }: { section: (typeof SECTIONS)[number] }) {
   return (
     <section className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
       <h1 className="text-2xl font-bold text-slate-900">

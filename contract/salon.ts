@@ -1,0 +1,237 @@
+import { z } from "zod/mini";
+import { EMAIL_PATTERN } from "./email.ts";
+import { requestBody } from "./errors.ts";
+
+/** Day keys of business and working hours: 0 = Monday … 6 = Sunday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const DEFAULT_COLOR = "#3788d8";
+export const DEFAULT_SERVICE_DURATION = 60;
+export const SERVICE_DURATION_STEP = 5;
+export const DEFAULT_TIME_ZONE = "Europe/Prague";
+
+export interface OpeningHours {
+  open: string;
+  close: string;
+}
+/** A closed day is null. */
+export type BusinessHours = Record<`${Weekday}`, OpeningHours | null>;
+
+export interface WorkingDay {
+  working: true;
+  morning_start: string | null;
+  morning_end: string | null;
+  afternoon_start: string | null;
+  afternoon_end: string | null;
+}
+/** A day off is null. */
+export type WorkingHours = Record<`${Weekday}`, WorkingDay | null>;
+
+export interface TimeOff {
+  start_date: string;
+  end_date: string;
+  note: string | null;
+}
+
+const everyDay = <T>(value: (day: Weekday) => T) =>
+  Object.fromEntries(WEEKDAYS.map((day) => [String(day), value(day)])) as Record<`${Weekday}`, T>;
+
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = everyDay(() => ({ open: "09:00", close: "18:00" }));
+export const DEFAULT_WORKING_HOURS: WorkingHours = everyDay((day) =>
+  day === 6 ? null : { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" },
+);
+
+// ---- building blocks ----------------------------------------------------------------
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
+const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
+
+const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
+
+/** Optional text: absent, null and blank all become null; otherwise trimmed and bounded. */
+const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
+    z.nullable(
+      z.string({ error }).check(
+        z.trim(),
+        z.maxLength(max, { error: "validation.tooLong" }),
+        ...(pattern ? [z.regex(pattern, { error })] : []),
+      ),
+    ),
+  );
+
+const requiredText = (max: number, error: string) =>
+  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: "validation.tooLong" }));
+
+/** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
+const fromJson = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => {
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }),
+    schema,
+  );
+
+const minutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3));
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// ---- salon ---------------------------------------------------------------------------
+
+const openingHours = z
+  .object({ open: time, close: time })
+  .check(z.refine((day) => minutes(day.open) < minutes(day.close), { error: "validation.hoursOrder", path: ["close"] }));
+
+const businessHours = fromJson(
+  z.object(
+    everyDay(() => z._default(z.nullable(openingHours), null)),
+    { error: "validation.businessHours" },
+  ),
+);
+
+export const salonSchema = requestBody({
+  name: requiredText(120, "validation.salon.name"),
+  email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
+  phone: optionalText(32, PHONE, "validation.phone"),
+  website: optionalText(200, WEBSITE, "validation.website"),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  postal_code: optionalText(20),
+  country: optionalText(100),
+  description: optionalText(2000),
+  transfer_phone_number: optionalText(32, PHONE, "validation.phone"),
+  business_hours: z._default(businessHours, DEFAULT_BUSINESS_HOURS),
+  special_dates: z._default(fromJson(z.record(z.string().check(z.regex(DATE)), z.unknown(), { error: "validation.specialDates" })), {}),
+  time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
+});
+export type SalonInput = z.input<typeof salonSchema>;
+export type SalonBody = z.output<typeof salonSchema>;
+export type Salon = SalonBody;
+
+// ---- stylists ------------------------------------------------------------------------
+
+/** A pair of times, both or neither, in order. */
+type Shifts = Record<"morning_start" | "morning_end" | "afternoon_start" | "afternoon_end", string | null>;
+const shift = (start: keyof Shifts, end: keyof Shifts) =>
+  z.refine<Shifts>(
+    (day) => {
+      const from = day[start] ?? null;
+      const to = day[end] ?? null;
+      return (from === null) === (to === null) && (from === null || minutes(from) < minutes(to!));
+    },
+    { error: "validation.shiftOrder", path: [end] },
+  );
+
+const workingDay = z
+  .object({
+    working: z._default(z.boolean(), true),
+    morning_start: z._default(z.nullable(time), null),
+    morning_end: z._default(z.nullable(time), null),
+    afternoon_start: z._default(z.nullable(time), null),
+    afternoon_end: z._default(z.nullable(time), null),
+  })
+  .check(
+    shift("morning_start", "morning_end"),
+    shift("afternoon_start", "afternoon_end"),
+    z.refine((day) => !day.morning_end || !day.afternoon_start || minutes(day.morning_end) <= minutes(day.afternoon_start), {
+      error: "validation.shiftOverlap",
+      path: ["afternoon_start"],
+    }),
+    z.refine((day) => !day.working || day.morning_start !== null || day.afternoon_start !== null, {
+      error: "validation.shiftMissing",
+      path: ["morning_start"],
+    }),
+  );
+
+// The older shape {start, end} reads as morning start and afternoon end.
+const olderWorkingDay = z.pipe(
+  z.object({ start: time, end: time }),
+  z.transform(({ start, end }) => ({ working: true, morning_start: start, morning_end: null, afternoon_start: null, afternoon_end: end })),
+);
+
+/** Normalised: a working day, or null for a day off (absent, null, or working: false). */
+const stylistDay = z.pipe(
+  z._default(z.nullable(z.union([olderWorkingDay, workingDay])), null),
+  z.transform((day): WorkingDay | null => (day && day.working ? { ...day, working: true } : null)),
+);
+
+const workingHours = fromJson(z.object(everyDay(() => stylistDay), { error: "validation.workingHours" }));
+
+const timeOffEntry = z
+  .object({
+    start_date: z.string({ error: "validation.date" }).check(z.regex(DATE, { error: "validation.date" })),
+    end_date: z.string({ error: "validation.date" }).check(z.regex(DATE, { error: "validation.date" })),
+    note: optionalText(200),
+  })
+  .check(z.refine((entry) => entry.start_date <= entry.end_date, { error: "validation.dateOrder", path: ["end_date"] }));
+
+export const stylistSchema = requestBody({
+  first_name: requiredText(80, "validation.stylist.firstName"),
+  last_name: requiredText(80, "validation.stylist.lastName"),
+  email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
+  phone: optionalText(32, PHONE, "validation.phone"),
+  working_hours: z._default(workingHours, DEFAULT_WORKING_HOURS),
+  time_off: z._default(fromJson(z.array(timeOffEntry, { error: "validation.timeOff" }).check(z.maxLength(200))), []),
+  is_active: z._default(z.boolean({ error: "validation.boolean" }), true),
+  color: z._default(z.string({ error: "validation.color" }).check(z.regex(COLOR, { error: "validation.color" })), DEFAULT_COLOR),
+});
+export type StylistInput = z.input<typeof stylistSchema>;
+export type StylistBody = z.output<typeof stylistSchema>;
+export interface Stylist extends StylistBody {
+  id: string;
+}
+
+// ---- services ------------------------------------------------------------------------
+
+const price = (error: string) =>
+  z.number({ error }).check(z.gte(0, { error }), z.lte(100_000, { error }), z.refine((value) => Math.round(value * 100) === value * 100, { error }));
+
+const optionalPrice = z.pipe(
+  z.transform((value: unknown) => (value === "" || value === undefined ? null : value)),
+  z.nullable(price("validation.service.optionalPrice")),
+);
+
+export const serviceSchema = requestBody({
+  name: requiredText(120, "validation.service.name"),
+  description: optionalText(1000),
+  duration: z._default(
+    z.int({ error: "validation.service.duration" }).check(
+      z.gte(SERVICE_DURATION_STEP, { error: "validation.service.duration" }),
+      z.lte(24 * 60, { error: "validation.service.duration" }),
+      z.multipleOf(SERVICE_DURATION_STEP, { error: "validation.service.duration" }),
+    ),
+    DEFAULT_SERVICE_DURATION,
+  ),
+  price: z._default(price("validation.service.price"), 0),
+  min_price: optionalPrice,
+  max_price: optionalPrice,
+  color: z._default(z.string({ error: "validation.color" }).check(z.regex(COLOR, { error: "validation.color" })), DEFAULT_COLOR),
+}).check(
+  z.refine((service) => service.min_price === null || service.max_price === null || service.min_price <= service.max_price, {
+    error: "validation.service.priceRange",
+    path: ["max_price"],
+  }),
+);
+export type ServiceInput = z.input<typeof serviceSchema>;
+export type ServiceBody = z.output<typeof serviceSchema>;
+export interface Service extends ServiceBody {
+  id: string;
+}

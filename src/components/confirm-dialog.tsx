@@ -1,0 +1,54 @@
+import { useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { Modal } from "./modal.tsx";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  /** Label of the confirming button, e.g. "Delete". */
+  confirmLabel: string;
+  /** Label while the action runs, e.g. "Deleting...". */
+  busyLabel: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks before a destructive action; stays open while it runs and closes when it is done. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+      onClose();
+    } catch {
+      // The caller reports the failure (a toast); the dialog stays for another try.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={() => !busy && onClose()} title={title}>
+      <p className="text-slate-700">{message}</p>
+      <div className="mt-6 flex justify-end gap-3">
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={busy}
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          <FormattedMessage id="common.cancel" />
+        </button>
+        <button
+          type="button"
+          onClick={confirm}
+          disabled={busy}
+          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60"
+        >
+          {busy ? busyLabel : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

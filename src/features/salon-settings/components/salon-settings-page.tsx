@@ -1,0 +1,3 @@
+export function SalonSettingsPage() {
+  return null;
+}

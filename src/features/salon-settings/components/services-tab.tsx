@@ -1,0 +1,3 @@
+export function ServicesTab() {
+  return null;
+}

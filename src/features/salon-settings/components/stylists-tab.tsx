@@ -1,0 +1,3 @@
+export function StylistsTab() {
+  return null;
+}
