@@ -31,7 +31,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               bindings: {
-                DATABASE_URL: inject("databaseUrl"),
+                DATABASE_URL: inject("workerDatabaseUrl"),
                 ENVIRONMENT: "test",
                 APP_URL: "http://app.test",
                 JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",

@@ -1,7 +1,10 @@
 // Values the test setup hands to the worker tests.
 declare module "vitest" {
   export interface ProvidedContext {
+    /** Superuser connection, for setting up and checking rows. */
     databaseUrl: string;
+    /** The Worker's own connection: a recepta_app member, subject to row-level security. */
+    workerDatabaseUrl: string;
     /** Base URL of the fake Resend API. */
     resendUrl: string;
   }

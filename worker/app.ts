@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { dashboardRoutes } from "./dashboard/routes.ts";
 import { connect } from "./db.ts";
 import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
@@ -32,6 +33,7 @@ export const app = new Hono<AppEnv>()
     return c.json({ status: "ok" });
   })
   .route("/auth", authRoutes)
+  .route("/dashboard", dashboardRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .notFound(notFound)

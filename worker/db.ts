@@ -9,5 +9,10 @@ import type { Bindings } from "./env.ts";
 export function connect(env: Bindings) {
   const url = env.HYPERDRIVE?.connectionString ?? env.DATABASE_URL;
   if (!url) throw new Error("No database configured: set DATABASE_URL or bind HYPERDRIVE.");
-  return postgres(url, { max: 5, fetch_types: false, onnotice: () => {} });
+  return postgres(url, {
+    max: 5,
+    // Hyperdrive pools connections; fetching the server's type list per request costs a round trip.
+    fetch_types: false,
+    onnotice: () => {},
+  });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
-import { ensureDatabase, migrate } from "./migrate.ts";
+import { ensureDatabase, ensureWorkerRole, migrate } from "./migrate.ts";
 import { seedDemo } from "./seed.ts";
 
 export interface StackOptions {
@@ -90,11 +90,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const databaseUrl = pg.urlFor(options.database);
     await migrate(databaseUrl, (line) => log(`[db] ${line}`));
     await seedDemo(databaseUrl, (line) => log(`[db] ${line}`));
+    const workerDatabaseUrl = await ensureWorkerRole(pg.adminUrl, databaseUrl);
 
     // wrangler.toml serves ./dist; in development Vite serves the SPA and the folder may be empty.
     mkdirSync("dist", { recursive: true });
     const vars = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: workerDatabaseUrl,
       ENVIRONMENT: "local",
       APP_URL: options.appUrl,
       JWT_SECRET: localSecret(options.dataDir),

@@ -48,3 +48,23 @@ export async function ensureDatabase(adminUrl: string, database: string, { fresh
     await sql.end();
   }
 }
+
+/**
+ * A login role for the Worker, member of recepta_app (made by the migrations), so that
+ * row-level security applies to everything the Worker runs. Returns its connection string.
+ */
+export async function ensureWorkerRole(adminUrl: string, databaseUrl: string): Promise<string> {
+  const role = "recepta_worker";
+  const password = "recepta_worker_local";
+  const sql = postgres(adminUrl, { onnotice: () => {}, max: 1 });
+  try {
+    const [exists] = await sql`select 1 from pg_roles where rolname = ${role}`;
+    if (!exists) await sql.unsafe(`create role ${role} login password '${password}' in role recepta_app`);
+  } finally {
+    await sql.end();
+  }
+  const url = new URL(databaseUrl);
+  url.username = role;
+  url.password = password;
+  return url.toString();
+}

@@ -20,7 +20,12 @@ interface RequestOptions {
 }
 
 function send(path: string, { method = "GET", body, signal }: RequestOptions) {
-  const headers: Record<string, string> = { Accept: "application/json", "Accept-Language": document.documentElement.lang || "en" };
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    "Accept-Language": document.documentElement.lang || "en",
+    // A salon made on first use takes the owner's time zone.
+    "X-Time-Zone": Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;

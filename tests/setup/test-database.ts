@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
-import { ensureDatabase, migrate } from "../../scripts/lib/migrate.ts";
+import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
 import { startFakeResend } from "../fakes/resend.ts";
 
 const TEST_PORT = 54330;
@@ -16,6 +16,7 @@ export default async function setup(project: TestProject) {
   if (given) {
     await migrate(given);
     project.provide("databaseUrl", given);
+    project.provide("workerDatabaseUrl", await ensureWorkerRole(given, given));
     return () => void resend.server.close();
   }
   const pg = await startEmbeddedPostgres(".data/postgres-test", TEST_PORT);
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
   const url = pg.urlFor("receptionist_test");
   await migrate(url);
   project.provide("databaseUrl", url);
+  project.provide("workerDatabaseUrl", await ensureWorkerRole(pg.adminUrl, url));
   return async () => {
     resend.server.close();
     await pg.stop();

@@ -59,7 +59,8 @@ describe("mail delivery", () => {
     expect(failed).toEqual({ sent_at: null, attempts: 1, last_error: "Invalid `to` field." });
 
     // The address is fixed; the scheduled retry delivers it.
-    await sql`update mail_outbox set to_address = 'sales@example.com' where subject = ${subject}`;
+    // Made the oldest unsent mail, so this run's batch surely includes it among other tests' mail.
+    await sql`update mail_outbox set to_address = 'sales@example.com', created_at = now() - interval '1 year' where subject = ${subject}`;
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController(), withResend, ctx);
     await waitOnExecutionContext(ctx);

@@ -1,0 +1,14 @@
+import { api } from "./helpers.ts";
+import { login, registerAndVerify } from "./auth-helpers.ts";
+
+/** A fresh verified owner, signed in: call the API as them. */
+export async function signedInOwner(headers: Record<string, string> = {}) {
+  const { email } = await registerAndVerify();
+  const { token } = await login(email);
+  const auth = { authorization: `Bearer ${token}`, ...headers };
+  return {
+    email,
+    call: (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+      api(path, { ...init, headers: { ...auth, ...init.headers } }),
+  };
+}

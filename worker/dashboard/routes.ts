@@ -1,0 +1,13 @@
+import { Hono } from "hono";
+import { requireUser } from "../auth/middleware.ts";
+import { salonRoutes } from "../salon/routes.ts";
+import { serviceRoutes } from "../services/routes.ts";
+import { stylistRoutes } from "../stylists/routes.ts";
+import { requireSalon, type OwnerEnv } from "./tenancy.ts";
+
+/** Everything under /api/dashboard: signed in, and scoped to the owner's salon. */
+export const dashboardRoutes = new Hono<OwnerEnv>()
+  .use(requireUser, requireSalon)
+  .route("/salon", salonRoutes)
+  .route("/stylists", stylistRoutes)
+  .route("/services", serviceRoutes);
