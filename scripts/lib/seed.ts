@@ -1,4 +1,5 @@
 import postgres, { type TransactionSql } from "postgres";
+import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 
 /** The demo salon owner's sign-in, printed at start-up (local only). */
@@ -24,7 +25,62 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
                           values (${DEMO_LOGIN.email}, ${await hashPassword(DEMO_LOGIN.password)}, now(), 'en')
                           on conflict (email) do nothing`,
   },
+  { name: "demo-salon", run: seedSalon },
 ];
+
+const DEMO_HOURS: BusinessHours = {
+  "0": { open: "09:00", close: "19:00" },
+  "1": { open: "09:00", close: "19:00" },
+  "2": { open: "09:00", close: "19:00" },
+  "3": { open: "09:00", close: "20:00" },
+  "4": { open: "09:00", close: "19:00" },
+  "5": { open: "09:00", close: "14:00" },
+  "6": null,
+};
+
+const SATURDAY_MORNINGS: WorkingHours = {
+  ...DEFAULT_WORKING_HOURS,
+  "0": null,
+  "5": { working: true, morning_start: "09:00", morning_end: "14:00", afternoon_start: null, afternoon_end: null },
+};
+
+const DEMO_STYLISTS = [
+  { first_name: "Jana", last_name: "Nováková", email: "jana@salon-bella.test", color: "#e11d48", hours: DEFAULT_WORKING_HOURS },
+  { first_name: "Petra", last_name: "Svobodová", email: "petra@salon-bella.test", color: "#7c3aed", hours: SATURDAY_MORNINGS },
+  { first_name: "Tomáš", last_name: "Dvořák", email: "tomas@salon-bella.test", color: "#0891b2", hours: DEFAULT_WORKING_HOURS },
+];
+
+const DEMO_SERVICES = [
+  { name: "Women's haircut", duration: 60, price: 45, min: 40, max: 60, color: "#e11d48", description: "Wash, cut and blow-dry." },
+  { name: "Men's haircut", duration: 30, price: 25, min: null, max: null, color: "#0891b2", description: "Cut and styling." },
+  { name: "Colouring", duration: 90, price: 80, min: 70, max: 120, color: "#7c3aed", description: "Full colour; price depends on hair length." },
+  { name: "Balayage", duration: 150, price: 120, min: 110, max: 160, color: "#d97706", description: "Hand-painted highlights with toner." },
+  { name: "Blow-dry", duration: 30, price: 20, min: null, max: null, color: "#16a34a", description: "Wash and blow-dry styling." },
+];
+
+/** The demo owner's salon in Prague, with its team and price list. */
+async function seedSalon(tx: TransactionSql) {
+  const [salon] = await tx<{ id: string }[]>`
+    insert into salons (owner_id, name, email, phone, website, address, city, postal_code, country, description,
+                        transfer_phone_number, business_hours, time_zone)
+    select id, 'Salon Bella', 'hello@salon-bella.test', '+420 222 333 444', 'www.salon-bella.test', 'Vinohradská 12',
+           'Praha', '120 00', 'Czechia', 'A friendly hair salon in Vinohrady: cuts, colour and balayage for women and men.',
+           '+420 777 000 111', ${JSON.stringify(DEMO_HOURS)}::text::jsonb, 'Europe/Prague'
+    from users where email = ${DEMO_LOGIN.email}
+    on conflict (owner_id) do nothing
+    returning id`;
+  if (!salon) return;
+  for (const stylist of DEMO_STYLISTS) {
+    await tx`insert into stylists (salon_id, first_name, last_name, email, working_hours, color)
+             values (${salon.id}, ${stylist.first_name}, ${stylist.last_name}, ${stylist.email},
+                     ${JSON.stringify(stylist.hours)}::text::jsonb, ${stylist.color})`;
+  }
+  for (const service of DEMO_SERVICES) {
+    await tx`insert into services (salon_id, name, description, duration, price, min_price, max_price, color)
+             values (${salon.id}, ${service.name}, ${service.description}, ${service.duration}, ${service.price},
+                     ${service.min}, ${service.max}, ${service.color})`;
+  }
+}
 
 export async function seedDemo(databaseUrl: string, log: (line: string) => void = () => {}) {
   const sql = postgres(databaseUrl, { onnotice: () => {}, max: 1 });
