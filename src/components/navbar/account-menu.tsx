@@ -1,29 +1,18 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { useLanguage } from "../../i18n/language-context.ts";
 import { logout } from "../../lib/auth/logout.ts";
+import { useDropdown } from "./use-dropdown.ts";
 
 /** The signed-in owner's menu: avatar letter, address, account links and Log out. */
 export function AccountMenu({ email, onChosen }: { email: string; onChosen?: () => void }) {
   const intl = useIntl();
   const { localPath } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = useDropdown();
   const menuId = useId();
   const address = email.toLowerCase();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => !rootRef.current?.contains(event.target as Node) && setOpen(false);
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   const close = () => {
     setOpen(false);

@@ -1,29 +1,16 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useIntl } from "react-intl";
 import { LANGUAGES, NATIVE_NAMES } from "../../../contract/languages.ts";
 import { useLanguage } from "../../i18n/language-context.ts";
+import { useDropdown } from "./use-dropdown.ts";
 
 /** Supported languages by native name, with a tick on the current one. */
 export function LanguageMenu({ onChosen, variant = "bar" }: { onChosen?: () => void; variant?: "bar" | "menu" }) {
   const intl = useIntl();
   const { language, switchLanguage } = useLanguage();
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const { open, setOpen, rootRef } = useDropdown();
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
 
   return (
     <div ref={rootRef} className="relative">
