@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /** Delay before scrolling to a section, so a page reached from elsewhere has rendered. */
@@ -20,6 +20,7 @@ function savedPositions(): Record<string, number> {
 export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const previousPath = useRef(location.pathname);
 
   useEffect(() => {
     history.scrollRestoration = "manual";
@@ -36,6 +37,8 @@ export function ScrollManager() {
   }, [location.key]);
 
   useEffect(() => {
+    const samePage = previousPath.current === location.pathname;
+    previousPath.current = location.pathname;
     const saved = savedPositions()[location.key];
     if (navigationType === "POP" && saved !== undefined) {
       // Lazily loaded pages grow after the first frame; retry until the page is tall enough.
@@ -53,8 +56,10 @@ export function ScrollManager() {
       }, SCROLL_DELAY_MS);
       return () => clearTimeout(timer);
     }
+    // A query replaced on the same page (a tab, a filter) is not a new page.
+    if (samePage && navigationType === "REPLACE") return;
     window.scrollTo(0, 0);
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.pathname, location.hash, navigationType]);
 
   return null;
 }

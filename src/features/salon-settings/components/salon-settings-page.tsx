@@ -1,3 +1,73 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { useState, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useSearchParams } from "react-router";
+import { SalonForm } from "./salon-form.tsx";
+import { ServicesTab } from "./services-tab.tsx";
+import { StylistsTab } from "./stylists-tab.tsx";
+
+const TABS = ["salon", "stylists", "services"] as const;
+type Tab = (typeof TABS)[number];
+
+const PANELS: Record<Tab, ReactNode> = {
+  salon: <SalonForm />,
+  stylists: <StylistsTab />,
+  services: <ServicesTab />,
+};
+
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/** Salon Settings: Salon Information, Stylists and Services, the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
-  return null;
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: Tab = isTab(requested) ? requested : "salon";
+  // A tab stays mounted once opened, so switching away and back keeps unsaved edits.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!opened.has(tab)) setOpened(new Set(opened).add(tab));
+
+  const select = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set("tab", value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <FormattedMessage id="salonSettings.title" />
+      </h1>
+      <Tabs.Root value={tab} onValueChange={select} className="mt-6">
+        <Tabs.List
+          aria-label={intl.formatMessage({ id: "salonSettings.tabs.label" })}
+          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+        >
+          {TABS.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:font-semibold data-[state=active]:text-brand-700"
+            >
+              <FormattedMessage id={`salonSettings.tabs.${value}`} />
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((value) => (
+          <Tabs.Content
+            key={value}
+            value={value}
+            forceMount={opened.has(value) || undefined}
+            className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 data-[state=inactive]:hidden"
+          >
+            {PANELS[value]}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
 }

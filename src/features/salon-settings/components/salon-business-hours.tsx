@@ -1,0 +1,125 @@
+import { useId, type InputHTMLAttributes } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from "../../../../contract/salon.ts";
+import { SalonFieldError, salonControlClass } from "./salon-field.tsx";
+
+/** One day as edited: the times stay while the day is marked closed, so unticking restores them. */
+export interface DayDraft {
+  open: string;
+  close: string;
+  closed: boolean;
+}
+export type HoursDraft = Record<`${Weekday}`, DayDraft>;
+
+export const toHoursDraft = (hours: BusinessHours): HoursDraft =>
+  Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const key = `${day}` as const;
+      const saved = hours[key] ?? null;
+      return [key, { ...(saved ?? DEFAULT_BUSINESS_HOURS[key]!), closed: saved === null }];
+    }),
+  ) as HoursDraft;
+
+export const fromHoursDraft = (draft: HoursDraft): BusinessHours =>
+  Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const { open, close, closed } = draft[`${day}`];
+      return [`${day}`, closed ? null : { open, close }];
+    }),
+  ) as BusinessHours;
+
+interface SalonBusinessHoursProps {
+  hours: HoursDraft;
+  onChange: (day: Weekday, change: Partial<DayDraft>) => void;
+  /** Messages keyed by field path, such as business_hours.2.close. */
+  errors: Record<string, string>;
+  disabled: boolean;
+}
+
+/** Opening and closing time for each weekday, Monday first, or Closed. */
+export function SalonBusinessHours({ hours, onChange, errors, disabled }: SalonBusinessHoursProps) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {WEEKDAYS.map((day) => (
+        <DayRow key={day} day={day} hours={hours[`${day}`]} onChange={(change) => onChange(day, change)} errors={errors} disabled={disabled} />
+      ))}
+    </ul>
+  );
+}
+
+interface DayRowProps {
+  day: Weekday;
+  hours: DayDraft;
+  onChange: (change: Partial<DayDraft>) => void;
+  errors: Record<string, string>;
+  disabled: boolean;
+}
+
+function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
+  const intl = useIntl();
+  const id = useId();
+  const ids = { day: `${id}-day`, open: `${id}-open`, close: `${id}-close`, closed: `${id}-closed`, error: `${id}-error` };
+  const path = `business_hours.${day}`;
+  const openError = errors[`${path}.open`];
+  const closeError = errors[`${path}.close`];
+  const error = openError ?? closeError;
+  // 2024-01-01 was a Monday, and day 0 is Monday.
+  const weekday = intl.formatDate(new Date(2024, 0, 1 + day), { weekday: "long" });
+  // Czech writes weekdays in lower case; as a row label it starts with a capital.
+  const dayName = weekday.charAt(0).toLocaleUpperCase(intl.locale) + weekday.slice(1);
+  const timeDisabled = disabled || hours.closed;
+  const time = (field: "open" | "close", invalid: boolean): InputHTMLAttributes<HTMLInputElement> => ({
+    id: ids[field],
+    name: `${path}.${field}`,
+    type: "time",
+    value: hours[field],
+    disabled: timeDisabled,
+    onChange: (event) => onChange({ [field]: event.target.value }),
+    "aria-invalid": invalid,
+    "aria-describedby": invalid ? ids.error : undefined,
+    className: `${salonControlClass(invalid)} w-32 sm:w-36`,
+  });
+
+  return (
+    <li role="group" aria-labelledby={ids.day} className="py-3 first:pt-0 last:pb-0">
+      {/* On a phone the day and its Closed box share the first line and the times move to the second; the source order stays the desktop order. */}
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <span id={ids.day} className="flex-1 font-medium text-slate-900 sm:w-28 sm:flex-none">
+          {dayName}
+        </span>
+        <div className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto">
+          <label htmlFor={ids.open} className="sr-only">
+            <FormattedMessage id="salonSettings.hours.opens" />
+          </label>
+          <input {...time("open", Boolean(openError))} />
+          <span aria-hidden="true" className="text-slate-500">
+            –
+          </span>
+          <label htmlFor={ids.close} className="sr-only">
+            <FormattedMessage id="salonSettings.hours.closes" />
+          </label>
+          <input {...time("close", Boolean(closeError))} />
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id={ids.closed}
+            name={`${path}.closed`}
+            type="checkbox"
+            checked={hours.closed}
+            disabled={disabled}
+            onChange={(event) => onChange({ closed: event.target.checked })}
+            className="size-4 rounded border-slate-300 accent-brand-600"
+          />
+          <label htmlFor={ids.closed} className="text-sm text-slate-700">
+            <FormattedMessage id="salonSettings.hours.closed" />
+          </label>
+        </div>
+      </div>
+      {error && (
+        <div className="sm:pl-34">
+          <SalonFieldError id={ids.error}>{error}</SalonFieldError>
+        </div>
+      )}
+    </li>
+  );
+}

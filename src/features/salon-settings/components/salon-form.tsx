@@ -1,0 +1,236 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { useSalon, useSaveSalon } from "../api/salon.ts";
+import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
+import { SalonField } from "./salon-field.tsx";
+import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
+
+interface TextFieldSpec {
+  label: string;
+  maxLength: number;
+  type?: "email" | "tel" | "url";
+  autoComplete?: string;
+}
+
+// Lengths match salonSchema, so typing stops where the server would refuse.
+const TEXT_FIELDS = {
+  name: { label: "salonSettings.salon.name", maxLength: 120, autoComplete: "organization" },
+  email: { label: "salonSettings.salon.email", maxLength: 254, type: "email", autoComplete: "email" },
+  phone: { label: "salonSettings.salon.phone", maxLength: 32, type: "tel", autoComplete: "tel" },
+  website: { label: "salonSettings.salon.website", maxLength: 200, type: "url", autoComplete: "url" },
+  address: { label: "salonSettings.salon.address", maxLength: 200, autoComplete: "street-address" },
+  city: { label: "salonSettings.salon.city", maxLength: 100, autoComplete: "address-level2" },
+  state: { label: "salonSettings.salon.state", maxLength: 100, autoComplete: "address-level1" },
+  postal_code: { label: "salonSettings.salon.postalCode", maxLength: 20, autoComplete: "postal-code" },
+  country: { label: "salonSettings.salon.country", maxLength: 100, autoComplete: "country-name" },
+  transfer_phone_number: { label: "salonSettings.salon.transferPhone", maxLength: 32, type: "tel", autoComplete: "off" },
+  description: { label: "salonSettings.salon.description", maxLength: 2000 },
+} satisfies Record<string, TextFieldSpec>;
+
+type TextField = keyof typeof TEXT_FIELDS;
+type TextValues = Record<TextField, string>;
+/** Messages keyed by field path (business_hours.2.close), as the server's 422 `fields` are. */
+type FieldErrors = Record<string, string>;
+
+const toTextValues = (salon: Salon) =>
+  Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, salon[field as TextField] ?? ""])) as TextValues;
+
+/** The Salon Information tab: loads the salon, then shows its form. */
+export function SalonForm() {
+  const intl = useIntl();
+  const toast = useToast();
+  const salon = useSalon();
+  const reported = useRef<unknown>(null);
+
+  // One toast per failed load, also when development mode runs effects twice.
+  useEffect(() => {
+    if (!salon.error || reported.current === salon.error) return;
+    reported.current = salon.error;
+    toast.show("error", intl.formatMessage({ id: "salonSettings.toast.loadFailed" }));
+  }, [salon.error, toast, intl]);
+
+  if (salon.data) return <SalonFormFields salon={salon.data} />;
+  if (salon.isError) {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <p className="text-slate-700">
+          <FormattedMessage id="salonSettings.salon.loadFailed" />
+        </p>
+        <button
+          type="button"
+          onClick={() => void salon.refetch()}
+          className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <FormattedMessage id="salonSettings.salon.retry" />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-slate-600 shadow-sm">
+      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+      <FormattedMessage id="salonSettings.salon.loading" />
+    </div>
+  );
+}
+
+function SalonFormFields({ salon }: { salon: Salon }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const save = useSaveSalon();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [text, setText] = useState(() => toTextValues(salon));
+  const [hours, setHours] = useState(() => toHoursDraft(salon.business_hours));
+  const [timeZone, setTimeZone] = useState(salon.time_zone);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const saving = save.isPending;
+
+  // After a refused save, the first field with a problem gets the focus.
+  useEffect(() => {
+    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  // An edited field's message is out of date; the next save checks it again.
+  const clearErrors = (...paths: string[]) => {
+    if (paths.some((path) => path in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !paths.includes(path))));
+  };
+
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next);
+    setFocusRequest((count) => count + 1);
+  };
+
+  const changeDay = (day: Weekday, change: Partial<DayDraft>) => {
+    setHours((current: HoursDraft) => ({ ...current, [`${day}`]: { ...current[`${day}`], ...change } }));
+    clearErrors(`business_hours.${day}.open`, `business_hours.${day}.close`);
+  };
+
+  const field = (name: TextField, props: { className?: string; rows?: number; tip?: string; hideLabel?: boolean } = {}) => {
+    const spec: TextFieldSpec = TEXT_FIELDS[name];
+    return (
+      <SalonField
+        name={name}
+        label={intl.formatMessage({ id: spec.label })}
+        value={text[name]}
+        onChange={(value) => {
+          setText((current) => ({ ...current, [name]: value }));
+          clearErrors(name);
+        }}
+        error={errors[name]}
+        disabled={saving}
+        type={spec.type}
+        autoComplete={spec.autoComplete}
+        maxLength={spec.maxLength}
+        required={name === "name"}
+        {...props}
+      />
+    );
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = salonSchema.safeParse({
+      ...text,
+      business_hours: fromHoursDraft(hours),
+      special_dates: salon.special_dates,
+      time_zone: timeZone,
+    });
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) next[issue.path.join(".")] ??= intl.formatMessage({ id: issue.message });
+      showErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await save.mutateAsync(parsed.data);
+      toast.show("success", intl.formatMessage({ id: "salonSettings.toast.saved" }));
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) showErrors(error.fields);
+      const detail = errorDetail(error, "");
+      toast.show(
+        "error",
+        detail
+          ? intl.formatMessage({ id: "salonSettings.toast.saveFailedDetail" }, { detail })
+          : intl.formatMessage({ id: "salonSettings.toast.saveFailed" }),
+      );
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-6">
+      <p className="text-sm text-slate-600">
+        <FormattedMessage id="salonSettings.salon.requiredNote" />
+      </p>
+      <SalonSection title="salonSettings.section.basic" description="salonSettings.section.basicHint">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("name")}
+          {field("email")}
+          {field("phone")}
+          {field("website")}
+        </div>
+      </SalonSection>
+      <SalonSection title="salonSettings.section.address" description="salonSettings.section.addressHint">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {field("address", { className: "sm:col-span-2" })}
+          {field("city")}
+          {field("state")}
+          {field("postal_code")}
+          {field("country")}
+        </div>
+      </SalonSection>
+      <SalonSection title="salonSettings.section.transfer">
+        <div className="grid gap-4 sm:grid-cols-2">{field("transfer_phone_number", { tip: intl.formatMessage({ id: "salonSettings.salon.transferTip" }) })}</div>
+      </SalonSection>
+      <SalonSection title="salonSettings.section.hours" description="salonSettings.section.hoursHint">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SalonTimeZoneSelect
+            value={timeZone}
+            onChange={(value) => {
+              setTimeZone(value);
+              clearErrors("time_zone");
+            }}
+            error={errors.time_zone}
+            disabled={saving}
+          />
+        </div>
+        <div className="mt-6">
+          <SalonBusinessHours hours={hours} onChange={changeDay} errors={errors} disabled={saving} />
+        </div>
+      </SalonSection>
+      <SalonSection title="salonSettings.section.description" description="salonSettings.section.descriptionHint">
+        {field("description", { rows: 5, hideLabel: true })}
+      </SalonSection>
+      <div className="flex justify-end">
+        <button
+          type="submit"
+          disabled={saving}
+          className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
+        >
+          <FormattedMessage id={saving ? "salonSettings.salon.saving" : "salonSettings.salon.save"} />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A card with a heading, and optionally a line saying what the section is for. */
+function SalonSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">
+        <FormattedMessage id={title} />
+      </h2>
+      {description && (
+        <p className="mt-1 text-sm text-slate-600">
+          <FormattedMessage id={description} />
+        </p>
+      )}
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}

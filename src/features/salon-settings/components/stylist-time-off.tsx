@@ -1,0 +1,138 @@
+import { useId } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { TimeOff } from "../../../../contract/salon.ts";
+import type { FieldErrors } from "./tab-errors.ts";
+import { controlClass } from "./tab-field.tsx";
+
+/** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
+export interface TimeOffDraft {
+  key: number;
+  start_date: string;
+  end_date: string;
+  note: string;
+}
+
+let nextKey = 0;
+const draftOf = (entry: TimeOff): TimeOffDraft => ({ key: nextKey++, start_date: entry.start_date, end_date: entry.end_date, note: entry.note ?? "" });
+
+export const toTimeOffDrafts = (entries: readonly TimeOff[]): TimeOffDraft[] => entries.map(draftOf);
+export const fromTimeOffDrafts = (drafts: readonly TimeOffDraft[]) =>
+  drafts.map(({ start_date, end_date, note }) => ({ start_date, end_date, note }));
+
+/** Today in the browser's calendar, as the date inputs write it. */
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+};
+
+interface StylistTimeOffProps {
+  entries: TimeOffDraft[];
+  onChange: (entries: TimeOffDraft[]) => void;
+  /** All of the form's messages; each period shows those under time_off.<index>. */
+  errors: FieldErrors;
+}
+
+/** Holidays and other absences: date ranges with an optional note. */
+export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProps) {
+  const update = (key: number, change: Partial<TimeOffDraft>) =>
+    onChange(entries.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-base font-semibold text-slate-900">
+        <FormattedMessage id="stylists.timeOff.title" />
+      </legend>
+      {errors.time_off && <p className="mt-1 text-sm text-red-700">{errors.time_off}</p>}
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">
+          <FormattedMessage id="stylists.timeOff.empty" />
+        </p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {entries.map((entry, index) => (
+            <Period
+              key={entry.key}
+              number={index + 1}
+              entry={entry}
+              errors={errors}
+              onChange={(change) => update(entry.key, change)}
+              onRemove={() => onChange(entries.filter((other) => other.key !== entry.key))}
+            />
+          ))}
+        </ol>
+      )}
+      <button
+        type="button"
+        onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])}
+        className="mt-3 rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <FormattedMessage id="stylists.timeOff.add" />
+      </button>
+    </fieldset>
+  );
+}
+
+interface PeriodProps {
+  number: number;
+  entry: TimeOffDraft;
+  errors: FieldErrors;
+  onChange: (change: Partial<TimeOffDraft>) => void;
+  onRemove: () => void;
+}
+
+function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
+  const intl = useIntl();
+  const id = useId();
+  const errorId = `${id}-error`;
+  // Error paths count from 0, people from 1.
+  const path = `time_off.${number - 1}`;
+  const messages = [
+    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
+  ];
+  const input = (field: "start_date" | "end_date" | "note", label: string, type: "date" | "text") => {
+    const invalid = Boolean(errors[`${path}.${field}`]);
+    return (
+      <div className={`min-w-0 ${type === "text" ? "col-span-2 sm:flex-1" : "sm:w-40"}`}>
+        <label htmlFor={`${id}-${field}`} className="text-xs font-medium text-slate-600">
+          {label}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          type={type}
+          value={entry[field]}
+          maxLength={type === "text" ? 200 : undefined}
+          onChange={(event) => onChange({ [field]: event.target.value })}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          className={`${controlClass(invalid, true)} mt-1`}
+        />
+      </div>
+    );
+  };
+  return (
+    <li>
+      <fieldset className="min-w-0 rounded-xl border border-slate-200 p-3">
+        <legend className="sr-only">{intl.formatMessage({ id: "stylists.timeOff.period" }, { number })}</legend>
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+          {input("start_date", intl.formatMessage({ id: "stylists.timeOff.from" }), "date")}
+          {input("end_date", intl.formatMessage({ id: "stylists.timeOff.to" }), "date")}
+          {input("note", intl.formatMessage({ id: "stylists.timeOff.note" }), "text")}
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={intl.formatMessage({ id: "stylists.timeOff.removeLabel" }, { number })}
+            className="col-span-2 justify-self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <FormattedMessage id="stylists.timeOff.remove" />
+          </button>
+        </div>
+        {messages.length > 0 && (
+          <ul id={errorId} className="mt-2 space-y-0.5 text-sm text-red-700">
+            {messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+    </li>
+  );
+}

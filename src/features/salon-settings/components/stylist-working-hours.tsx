@@ -1,0 +1,181 @@
+import { useId } from "react";
+import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
+import type { FieldErrors } from "./tab-errors.ts";
+import { controlClass } from "./tab-field.tsx";
+
+const SHIFT_TIMES = ["morning_start", "morning_end", "afternoon_start", "afternoon_end"] as const;
+type ShiftTime = (typeof SHIFT_TIMES)[number];
+
+/** One day as edited; the times stay while the day is off, so ticking Working again restores them. */
+export type DayDraft = { working: boolean } & Record<ShiftTime, string>;
+
+// A day off gets the usual shifts to start from when it becomes a working day.
+const USUAL_DAY = DEFAULT_WORKING_HOURS["0"]!;
+
+const toDayDraft = (day: WorkingDay | null): DayDraft => {
+  const times = day ?? USUAL_DAY;
+  return {
+    working: day !== null,
+    morning_start: times.morning_start ?? "",
+    morning_end: times.morning_end ?? "",
+    afternoon_start: times.afternoon_start ?? "",
+    afternoon_end: times.afternoon_end ?? "",
+  };
+};
+
+/** Drafts Monday first; a day the stylist's hours do not mention is off. */
+export const toHoursDraft = (hours: Partial<WorkingHours>): DayDraft[] => WEEKDAYS.map((day) => toDayDraft(hours[`${day}`] ?? null));
+
+/** The API's shape: a working day with its times (an empty time is null), or null for a day off. */
+export const fromHoursDraft = (days: DayDraft[]): WorkingHours =>
+  Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const draft = days[day]!;
+      if (!draft.working) return [`${day}`, null];
+      const times = Object.fromEntries(SHIFT_TIMES.map((field) => [field, draft[field] || null]));
+      return [`${day}`, { working: true, ...times }];
+    }),
+  ) as WorkingHours;
+
+// Each time input is named on its own, since the shift captions are for the eye only.
+const TIME_LABELS = defineMessages<ShiftTime>({
+  morning_start: { id: "stylists.hours.morningStart" },
+  morning_end: { id: "stylists.hours.morningEnd" },
+  afternoon_start: { id: "stylists.hours.afternoonStart" },
+  afternoon_end: { id: "stylists.hours.afternoonEnd" },
+});
+const SHIFT_CAPTIONS = defineMessages({ morning: { id: "stylists.hours.morning" }, afternoon: { id: "stylists.hours.afternoon" } });
+
+interface StylistWorkingHoursProps {
+  days: DayDraft[];
+  onChange: (day: Weekday, change: Partial<DayDraft>) => void;
+  /** All of the form's messages; each day shows those under working_hours.<day>. */
+  errors: FieldErrors;
+}
+
+/**
+ * Per weekday: Working, or Day Off; a working day has a morning and an afternoon shift.
+ * Wide screens get one line per day under shared column captions; narrow ones stack.
+ */
+export function StylistWorkingHours({ days, onChange, errors }: StylistWorkingHoursProps) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-base font-semibold text-slate-900">
+        <FormattedMessage id="stylists.hours.title" />
+      </legend>
+      {errors.working_hours && <p className="mt-1 text-sm text-red-700">{errors.working_hours}</p>}
+      <div className="mt-3 overflow-hidden rounded-xl border border-slate-200">
+        <div aria-hidden="true" className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase lg:flex">
+          <span className="w-24" />
+          <span className="w-24" />
+          <span className="flex-1">
+            <FormattedMessage {...SHIFT_CAPTIONS.morning} />
+          </span>
+          <span className="flex-1">
+            <FormattedMessage {...SHIFT_CAPTIONS.afternoon} />
+          </span>
+        </div>
+        <div className="divide-y divide-slate-100">
+          {WEEKDAYS.map((day) => (
+            <DayRow key={day} day={day} draft={days[day]!} onChange={(change) => onChange(day, change)} errors={errors} />
+          ))}
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+interface DayRowProps {
+  day: Weekday;
+  draft: DayDraft;
+  onChange: (change: Partial<DayDraft>) => void;
+  errors: FieldErrors;
+}
+
+function DayRow({ day, draft, onChange, errors }: DayRowProps) {
+  const intl = useIntl();
+  const id = useId();
+  const errorId = `${id}-error`;
+  const path = `working_hours.${day}`;
+  const messages = [
+    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
+  ];
+  // 2024-01-01 was a Monday, and day 0 is Monday.
+  const weekday = intl.formatDate(new Date(2024, 0, 1 + day), { weekday: "long" });
+  // Czech writes weekdays in lower case; as a row label it starts with a capital.
+  const dayName = weekday.charAt(0).toLocaleUpperCase(intl.locale) + weekday.slice(1);
+
+  const time = (field: ShiftTime) => {
+    const invalid = Boolean(errors[`${path}.${field}`]);
+    return (
+      <span className="min-w-0 flex-1">
+        <label htmlFor={`${id}-${field}`} className="sr-only">
+          <FormattedMessage {...TIME_LABELS[field]} />
+        </label>
+        <input
+          id={`${id}-${field}`}
+          type="time"
+          value={draft[field]}
+          onChange={(event) => onChange({ [field]: event.target.value })}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? errorId : undefined}
+          // Compact, so a 12-hour time ("09:00 AM") stays whole in the narrow desktop columns.
+          className={controlClass(invalid, true)}
+        />
+      </span>
+    );
+  };
+  const shift = (name: keyof typeof SHIFT_CAPTIONS) => (
+    <div className="min-w-0 lg:flex-1">
+      <span aria-hidden="true" className="mb-1 block text-xs font-medium tracking-wide text-slate-500 uppercase lg:hidden">
+        <FormattedMessage {...SHIFT_CAPTIONS[name]} />
+      </span>
+      <div className="flex items-center gap-2 lg:gap-1">
+        {time(`${name}_start`)}
+        <span aria-hidden="true" className="text-slate-400">
+          –
+        </span>
+        {time(`${name}_end`)}
+      </div>
+    </div>
+  );
+
+  return (
+    // The shading sits on a wrapper: a fieldset paints its background only from the middle of its legend down.
+    <div className={draft.working ? undefined : "bg-slate-50"}>
+      <fieldset className="min-w-0 px-3 pb-3 sm:px-4 lg:pt-3">
+        {/* Above the times on narrow screens; on wide ones it floats left as the row's first column. */}
+        <legend className="w-full pt-3 pb-2 font-medium text-slate-900 lg:float-left lg:mr-4 lg:w-24 lg:pt-1.5 lg:pb-0">{dayName}</legend>
+        <div className="flex flex-col gap-3 lg:min-h-9 lg:flex-row lg:items-center lg:gap-4">
+          <label className="flex w-max shrink-0 items-center gap-2 text-sm text-slate-700 lg:w-24">
+            <input
+              type="checkbox"
+              checked={draft.working}
+              onChange={(event) => onChange({ working: event.target.checked })}
+              className="size-4 rounded border-slate-300 accent-brand-600"
+            />
+            <FormattedMessage id="stylists.hours.working" />
+          </label>
+          {draft.working ? (
+            <div className="grid min-w-0 gap-3 sm:grid-cols-2 lg:flex lg:flex-1 lg:gap-4">
+              {shift("morning")}
+              {shift("afternoon")}
+            </div>
+          ) : (
+            <p className="text-sm text-slate-500 italic">
+              <FormattedMessage id="stylists.hours.dayOff" />
+            </p>
+          )}
+        </div>
+        {messages.length > 0 && (
+          <ul id={errorId} className="clear-both mt-2 space-y-0.5 text-sm text-red-700 lg:pl-28">
+            {messages.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+    </div>
+  );
+}

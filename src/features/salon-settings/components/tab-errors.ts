@@ -1,0 +1,23 @@
+import type { IntlShape } from "react-intl";
+import type { z } from "zod/mini";
+import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+
+/** Messages keyed by field path as the contract names it: "first_name", "working_hours.2.afternoon_start". */
+export type FieldErrors = Record<string, string>;
+
+/** The first message per field path; the contract's messages are catalog ids. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[], intl: IntlShape): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    errors[issue.path.join(".")] ??= intl.formatMessage({ id: issue.message });
+  }
+  return errors;
+}
+
+/**
+ * The toast text of a failed change: a conflict or validation answer explains itself
+ * (e.g. "this stylist still has appointments"), anything else gets the spec's text.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && (error.status === 409 || error.status === 422) ? errorDetail(error, fallback) : fallback;
+}

@@ -1,0 +1,75 @@
+import { useId, type ReactNode } from "react";
+
+/**
+ * The look of the tabs' inputs, the same as the other forms of the product. Compact ones sit in
+ * rows of several (times, dates); padding is chosen here because Tailwind lets the stylesheet's
+ * order, not the class list's, decide between two paddings.
+ */
+export const controlClass = (invalid: boolean, compact = false) =>
+  `block w-full rounded-lg border bg-white text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100 ${compact ? "px-2 py-1.5 text-sm" : "px-3 py-2"} ${invalid ? "border-red-500" : "border-slate-300"}`;
+
+/** What a field hands to its control: the label's target id, and the error wiring. */
+interface FieldControl {
+  id: string;
+  required: boolean;
+  "aria-invalid": boolean;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  /** A unit shown inside the start of the input, such as the currency symbol. */
+  unit?: string;
+  className?: string;
+  /** Renders the control; spread `control` onto it. */
+  children: (control: FieldControl) => ReactNode;
+}
+
+/** A labelled control with its hint and error line, for every field of the stylist and service forms. */
+export function Field({ label, error, hint, required = false, unit, className, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const control: FieldControl = {
+    id,
+    required,
+    "aria-invalid": Boolean(error),
+    "aria-describedby": [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined,
+    className: `${controlClass(Boolean(error))} ${unit ? "pl-8" : ""}`,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {/* The asterisk is for the eye; the control's required state tells assistive technology. */}
+      {required && (
+        <span aria-hidden="true" className="ml-0.5 text-red-700">
+          *
+        </span>
+      )}
+      <div className="relative mt-1">
+        {children(control)}
+        {unit && (
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
+            {unit}
+          </span>
+        )}
+      </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

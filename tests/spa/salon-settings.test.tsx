@@ -1,0 +1,214 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { DEFAULT_BUSINESS_HOURS, type Salon } from "../../contract/salon.ts";
+import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
+import { json, mockFetch, renderWithApp } from "./render.tsx";
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const SALON: Salon = {
+  name: "Studio Vlasy",
+  email: "hello@studio-vlasy.test",
+  phone: "+420 777 123 456",
+  website: "www.studio-vlasy.test",
+  address: "Vinohradská 12",
+  city: "Praha",
+  state: null,
+  postal_code: "120 00",
+  country: "Czechia",
+  description: "Cuts and colour in Vinohrady.",
+  transfer_phone_number: null,
+  business_hours: { ...DEFAULT_BUSINESS_HOURS, "6": null },
+  special_dates: { "2025-12-24": { closed: true } },
+  time_zone: "Europe/Prague",
+};
+
+const isPut = (init: RequestInit) => init.method === "PUT";
+
+/** Answers GET with the salon and PUT with `put` (by default, the saved body). */
+function mockSalonApi(put: (body: unknown) => Response = (body) => json(200, body)) {
+  return mockFetch((url, init) => {
+    if (!url.endsWith("/api/dashboard/salon")) return json(404, { detail: "Not found" });
+    return isPut(init) ? put(JSON.parse(String(init.body))) : json(200, SALON);
+  });
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+function renderPage(path = "/en/salon-settings") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderWithApp(
+    <QueryClientProvider client={client}>
+      <SalonSettingsPage />
+      <LocationProbe />
+    </QueryClientProvider>,
+    { path },
+  );
+}
+
+const day = (name: string) => within(screen.getByRole("group", { name }));
+const save = () => userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+
+describe("salon settings page", () => {
+  it("shows the title, the tabs and the loaded salon", async () => {
+    mockSalonApi();
+    renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Salon Settings" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Salon Information" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("status")).toHaveTextContent("Loading salon information...");
+
+    expect(await screen.findByLabelText(/Salon Name/)).toHaveValue("Studio Vlasy");
+    expect(screen.getByLabelText(/Salon Name/)).toBeRequired();
+    expect(screen.getByLabelText("Email")).toHaveValue("hello@studio-vlasy.test");
+    expect(screen.getByLabelText("Website")).toHaveValue("www.studio-vlasy.test");
+    expect(screen.getByLabelText("Street Address")).toHaveValue("Vinohradská 12");
+    expect(screen.getByLabelText("State")).toHaveValue("");
+    expect(screen.getByLabelText("Postal Code")).toHaveValue("120 00");
+    expect(screen.getByLabelText("Human Representative Number")).toHaveAccessibleDescription(
+      "Calls are transferred to this number when customers ask to speak to a human.",
+    );
+    expect(screen.getByLabelText("Time zone")).toHaveValue("Europe/Prague");
+    expect(screen.getByLabelText("Description")).toHaveValue("Cuts and colour in Vinohrady.");
+    expect(day("Monday").getByLabelText("Opens")).toHaveValue("09:00");
+    expect(day("Monday").getByLabelText("Closes")).toHaveValue("18:00");
+    expect(day("Monday").getByLabelText("Closed")).not.toBeChecked();
+    expect(day("Sunday").getByLabelText("Closed")).toBeChecked();
+    expect(day("Sunday").getByLabelText("Opens")).toBeDisabled();
+  });
+
+  it("shows the transfer tip on keyboard focus and hides it with Escape", async () => {
+    mockSalonApi();
+    renderPage();
+    const info = await screen.findByRole("button", { name: "More information: Human Representative Number" });
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    act(() => info.focus());
+    expect(screen.getByRole("tooltip")).toHaveTextContent("Calls are transferred to this number");
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+
+  it("requires a salon name and sends nothing without one", async () => {
+    const calls = mockSalonApi();
+    renderPage();
+    await userEvent.clear(await screen.findByLabelText(/Salon Name/));
+    await save();
+    expect(await screen.findByText("Salon name is required")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Salon Name/)).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText(/Salon Name/)).toHaveAccessibleDescription("Salon name is required");
+    await waitFor(() => expect(screen.getByLabelText(/Salon Name/)).toHaveFocus());
+    expect(calls.map((call) => call.url)).toEqual(["/api/dashboard/salon"]);
+
+    // Typing a name again takes the out-of-date message away.
+    await userEvent.type(screen.getByLabelText(/Salon Name/), "Studio");
+    expect(screen.queryByText("Salon name is required")).not.toBeInTheDocument();
+  });
+
+  it("checks business hours before saving", async () => {
+    const calls = mockSalonApi();
+    renderPage();
+    await screen.findByLabelText(/Salon Name/);
+    fireEvent.change(day("Tuesday").getByLabelText("Closes"), { target: { value: "08:00" } });
+    await save();
+    expect(day("Tuesday").getByText("Closing time must be after opening time.")).toBeInTheDocument();
+    expect(day("Tuesday").getByLabelText("Closes")).toHaveAttribute("aria-invalid", "true");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("saves edited hours and transfer number, shows Saving... and then the success toast", async () => {
+    let answer!: (response: Response) => void;
+    const calls = mockFetch((_url, init) => (isPut(init) ? new Promise<Response>((resolve) => (answer = resolve)) : json(200, SALON)));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText("Human Representative Number"), "+420 601 000 111");
+    fireEvent.change(day("Wednesday").getByLabelText("Closes"), { target: { value: "20:00" } });
+    await userEvent.click(day("Saturday").getByLabelText("Closed"));
+    await userEvent.click(day("Sunday").getByLabelText("Closed"));
+    fireEvent.change(day("Sunday").getByLabelText("Opens"), { target: { value: "10:00" } });
+    fireEvent.change(day("Sunday").getByLabelText("Closes"), { target: { value: "14:00" } });
+    await userEvent.clear(screen.getByLabelText("Website"));
+    await save();
+
+    expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    const put = calls.find((call) => call.body !== undefined)!;
+    expect(put.url).toBe("/api/dashboard/salon");
+    expect(put.body).toEqual({
+      ...SALON,
+      website: null,
+      transfer_phone_number: "+420 601 000 111",
+      business_hours: {
+        "0": { open: "09:00", close: "18:00" },
+        "1": { open: "09:00", close: "18:00" },
+        "2": { open: "09:00", close: "20:00" },
+        "3": { open: "09:00", close: "18:00" },
+        "4": { open: "09:00", close: "18:00" },
+        "5": null,
+        "6": { open: "10:00", close: "14:00" },
+      },
+    });
+
+    answer(json(200, put.body));
+    expect(await screen.findByText("Salon settings saved successfully")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  });
+
+  it("says when saving fails, with the server's detail and field messages", async () => {
+    mockSalonApi(() => json(500, {}));
+    renderPage();
+    await screen.findByLabelText(/Salon Name/);
+    await save();
+    expect(await screen.findByText("Failed to save salon settings")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+
+    mockSalonApi(() =>
+      json(422, { detail: "Enter a valid phone number.", code: "validation_error", fields: { phone: "Enter a valid phone number." } }),
+    );
+    await save();
+    expect(await screen.findByText("Failed to save salon settings: Enter a valid phone number.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Phone")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription("Enter a valid phone number.");
+  });
+
+  it("says when the salon cannot be loaded", async () => {
+    mockFetch(() => json(500, {}));
+    renderPage();
+    expect(await screen.findByText("Failed to load salon data")).toBeInTheDocument();
+    expect(screen.getByText("Your salon information could not be loaded.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
+  it("switches tabs and keeps the tab in ?tab=", async () => {
+    mockSalonApi();
+    renderPage();
+    const location = screen.getByTestId("location");
+    await userEvent.click(screen.getByRole("tab", { name: "Stylists" }));
+    expect(screen.getByRole("tab", { name: "Stylists" })).toHaveAttribute("aria-selected", "true");
+    expect(location).toHaveTextContent("/en/salon-settings?tab=stylists");
+    await userEvent.click(screen.getByRole("tab", { name: "Services" }));
+    expect(location).toHaveTextContent("/en/salon-settings?tab=services");
+
+    // Edits on the salon tab survive a visit to another tab.
+    await userEvent.click(screen.getByRole("tab", { name: "Salon Information" }));
+    expect(location).toHaveTextContent("/en/salon-settings?tab=salon");
+    await userEvent.type(await screen.findByLabelText("City"), " 2");
+    await userEvent.click(screen.getByRole("tab", { name: "Services" }));
+    await userEvent.click(screen.getByRole("tab", { name: "Salon Information" }));
+    expect(screen.getByLabelText("City")).toHaveValue("Praha 2");
+  });
+
+  it("opens the tab named in the link, and the salon tab for an unknown one", () => {
+    mockSalonApi();
+    const { unmount } = renderPage("/en/salon-settings?tab=services");
+    expect(screen.getByRole("tab", { name: "Services" })).toHaveAttribute("aria-selected", "true");
+    unmount();
+    renderPage("/en/salon-settings?tab=nonsense");
+    expect(screen.getByRole("tab", { name: "Salon Information" })).toHaveAttribute("aria-selected", "true");
+  });
+});
