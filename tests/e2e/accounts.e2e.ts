@@ -1,16 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, useBrowser } from "./browser.ts";
+import { openMailedLink } from "./owner.ts";
 
 const browser = useBrowser();
-
-/** Follows the newest link mailed to `to` whose subject contains `subject`, from the local mailbox. */
-async function openMailedLink(page: Page, to: string, subject: string) {
-  await page.goto("/dev/mailbox");
-  const mail = page.getByTestId("mailbox-item").filter({ hasText: to }).filter({ hasText: subject }).first();
-  await mail.waitFor();
-  await mail.getByRole("link").first().click();
-}
 
 const avatar = (page: Page, email: string) => page.getByRole("button", { name: `Account menu for ${email}` });
 

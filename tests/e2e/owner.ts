@@ -1,0 +1,25 @@
+import type { Page } from "playwright-core";
+
+/** Follows the newest link mailed to `to` whose subject contains `subject`, from the local mailbox. */
+export async function openMailedLink(page: Page, to: string, subject = "") {
+  await page.goto("/dev/mailbox");
+  const mail = page.getByTestId("mailbox-item").filter({ hasText: to }).filter({ hasText: subject }).first();
+  await mail.waitFor();
+  await mail.getByRole("link").first().click();
+}
+
+/** A new salon owner, registered, verified through the mailed link and logged in (English UI). */
+export async function signedInOwner(page: Page, password = "Salon-2026!") {
+  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@salon.example`;
+  const registered = await page.request.post("/api/auth/register", { data: { email, password } });
+  if (registered.status() !== 201) throw new Error(`register: ${await registered.text()}`);
+  await openMailedLink(page, email);
+  await page.waitForURL(/\/[a-z]{2}$/);
+  await page.goto("/en?auth=login");
+  const login = page.getByRole("dialog", { name: "Log In" });
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill(password);
+  await login.getByRole("button", { name: "Log In" }).click();
+  await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
+  return { email, password };
+}
