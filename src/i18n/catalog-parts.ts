@@ -5,7 +5,7 @@
  */
 export const CATALOG_PARTS = {
   blog: ["blog."],
-  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services."],
+  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers."],
 } as const;
 
 export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;

@@ -3,7 +3,8 @@ import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
 import { startFakeResend } from "../fakes/resend.ts";
 
-const TEST_PORT = 54330;
+// Another worktree or engineer can run the suite beside this one with its own port and folder.
+const TEST_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
 
 /**
  * Worker tests run against a real PostgreSQL: TEST_DATABASE_URL when given, otherwise an
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject) {
     project.provide("workerDatabaseUrl", await ensureWorkerRole(given, given));
     return () => void resend.server.close();
   }
-  const pg = await startEmbeddedPostgres(".data/postgres-test", TEST_PORT);
+  const pg = await startEmbeddedPostgres(`.data/postgres-test-${TEST_PORT}`, TEST_PORT);
   await ensureDatabase(pg.adminUrl, "receptionist_test", { fresh: true });
   const url = pg.urlFor("receptionist_test");
   await migrate(url);

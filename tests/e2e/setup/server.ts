@@ -17,13 +17,15 @@ export default async function setup(project: TestProject) {
     project.provide("baseUrl", given.replace(/\/$/, ""));
     return;
   }
+  const workerPort = Number(process.env.E2E_PORT ?? 8788);
+  const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
   const stack = await startStack({
-    dataDir: ".data/postgres-e2e",
-    pgPort: 54331,
+    dataDir: `.data/postgres-e2e-${pgPort}`,
+    pgPort,
     database: "receptionist_e2e",
     freshDatabase: true,
-    workerPort: 8788,
-    appUrl: "http://127.0.0.1:8788",
+    workerPort,
+    appUrl: `http://127.0.0.1:${workerPort}`,
     log: process.env.DEBUG_E2E ? console.log : undefined,
   });
   project.provide("baseUrl", stack.workerUrl);
