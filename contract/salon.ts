@@ -53,7 +53,7 @@ const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
 
 /** Optional text: absent, null and blank all become null; otherwise trimmed and bounded. */
-const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
+export const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
     z.nullable(
@@ -65,11 +65,11 @@ const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong
     ),
   );
 
-const requiredText = (max: number, error: string) =>
+export const requiredText = (max: number, error: string) =>
   z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: "validation.tooLong" }));
 
 /** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
-const fromJson = <T extends z.ZodMiniType>(schema: T) =>
+export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
     z.transform((value: unknown) => {
       if (typeof value !== "string") return value;

@@ -1,5 +1,9 @@
 import { Hono } from "hono";
+import { appointmentRoutes } from "../appointments/routes.ts";
+import { assistantRoutes } from "../assistants/routes.ts";
 import { requireUser } from "../auth/middleware.ts";
+import { availabilityRoutes } from "../availability/routes.ts";
+import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
@@ -10,4 +14,8 @@ export const dashboardRoutes = new Hono<OwnerEnv>()
   .use(requireUser, requireSalon)
   .route("/salon", salonRoutes)
   .route("/stylists", stylistRoutes)
-  .route("/services", serviceRoutes);
+  .route("/services", serviceRoutes)
+  .route("/assistant", assistantRoutes)
+  .route("/phone-numbers", phoneNumberRoutes)
+  .route("/appointments", appointmentRoutes)
+  .route("/availability", availabilityRoutes);

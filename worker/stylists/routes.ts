@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { stylistSchema, type Stylist, type StylistBody } from "../../contract/salon.ts";
 import { inSalon, notFound, rowId, type OwnerEnv } from "../dashboard/tenancy.ts";
+import { ApiError } from "../http/errors.ts";
 import { jsonBody } from "../http/validate.ts";
 
 const COLUMNS = "id, first_name, last_name, email, phone, working_hours, time_off, is_active, color";
@@ -43,7 +44,19 @@ export const stylistRoutes = new Hono<OwnerEnv>()
   })
   .delete("/:id", async (c) => {
     const id = rowId(c);
-    const deleted = await inSalon(c, (tx) => tx`delete from stylists where id = ${id} and salon_id = ${c.var.salon.id} returning id`);
-    if (deleted.length === 0) throw notFound(c);
+    await inSalon(c, async (tx) => {
+      // The row lock waits for bookings in flight (they hold a key-share lock on it) and
+      // keeps new ones out until this transaction ends, so the count below is final.
+      const [stylist] = await tx`select id from stylists where id = ${id} and salon_id = ${c.var.salon.id} for update`;
+      if (!stylist) throw notFound(c);
+      const [{ upcoming }] = (await tx`
+        select count(*)::int as upcoming from appointments
+        where stylist_id = ${id} and status = 'booked' and end_at > now()`) as [{ upcoming: number }];
+      if (upcoming > 0) {
+        throw new ApiError(409, { detail: c.var.t("stylists.error.upcomingAppointments", { count: upcoming }), code: "has_appointments" });
+      }
+      // Past appointments keep their stylist's name; their link becomes empty.
+      await tx`delete from stylists where id = ${id}`;
+    });
     return c.body(null, 204);
   });

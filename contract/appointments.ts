@@ -1,0 +1,103 @@
+import { z } from "zod/mini";
+import { requestBody } from "./errors.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// An instant with its offset: 2026-11-23T14:00:00.000Z or 2026-11-23T15:00:00+01:00.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const CALENDAR = {
+  slotMinTime: "06:00",
+  slotMaxTime: "20:00",
+  slotMinutes: 15,
+  /** The longest appointment the calendar accepts. */
+  maxMinutes: 12 * 60,
+} as const;
+
+const instant = (error: string) =>
+  z.string({ error }).check(
+    z.regex(INSTANT, { error }),
+    z.refine((value) => !Number.isNaN(Date.parse(value)), { error }),
+  );
+
+const optionalText = (max: number) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
+    z.nullable(z.string({ error: "validation.tooLong" }).check(z.trim(), z.maxLength(max, { error: "validation.tooLong" }))),
+  );
+
+const nullableNumber = <T extends z.ZodMiniNumber<number>>(schema: T) =>
+  z.pipe(z.transform((value: unknown) => (value === "" || value === undefined ? null : value)), z.nullable(schema));
+
+/** One service of an appointment, with the price and duration agreed when it was booked. */
+const serviceLine = z.object({
+  service: z.string({ error: "validation.appointment.service" }).check(z.regex(UUID, { error: "validation.appointment.service" })),
+  price_at_booking: nullableNumber(z.number({ error: "validation.service.price" }).check(z.gte(0, { error: "validation.service.price" }))),
+  duration_at_booking: nullableNumber(
+    z.int({ error: "validation.service.duration" }).check(z.gte(5, { error: "validation.service.duration" }), z.lte(CALENDAR.maxMinutes)),
+  ),
+});
+
+export const appointmentSchema = requestBody({
+  customer_name: optionalText(120),
+  customer_phone: optionalText(32),
+  stylist: z.string({ error: "validation.appointment.stylist" }).check(z.regex(UUID, { error: "validation.appointment.stylist" })),
+  start_datetime: instant("validation.appointment.start"),
+  end_datetime: instant("validation.appointment.end"),
+  notes: optionalText(2000),
+  services: z._default(z.array(serviceLine, { error: "validation.appointment.services" }).check(z.maxLength(20)), []),
+}).check(
+  z.refine((a) => Date.parse(a.end_datetime) > Date.parse(a.start_datetime), { error: "validation.appointment.order", path: ["end_datetime"] }),
+  z.refine((a) => Date.parse(a.end_datetime) - Date.parse(a.start_datetime) <= CALENDAR.maxMinutes * 60_000, {
+    error: "validation.appointment.tooLong",
+    path: ["end_datetime"],
+  }),
+);
+export type AppointmentInput = z.input<typeof appointmentSchema>;
+export type AppointmentBody = z.output<typeof appointmentSchema>;
+
+/** The range query of GET /dashboard/appointments (ISO instants). */
+export const appointmentRangeQuery = z.object({
+  start_date: instant("validation.appointment.range"),
+  end_date: instant("validation.appointment.range"),
+});
+
+export interface AppointmentServiceLine {
+  service_id: string | null;
+  service_name: string;
+  service_color: string;
+  price_at_booking: number | null;
+  duration_at_booking: number | null;
+}
+
+export interface Appointment {
+  id: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  /** The stylist's id. */
+  stylist: string | null;
+  stylist_name: string;
+  start_datetime: string;
+  end_datetime: string;
+  notes: string | null;
+  /** Names of the services, joined; the first line's colour. */
+  service_name: string | null;
+  service_color: string;
+  services: AppointmentServiceLine[];
+}
+
+/** GET /dashboard/availability: free start times for services of a total duration. */
+export const availabilityQuery = z.object({
+  start_date: instant("validation.appointment.range"),
+  end_date: instant("validation.appointment.range"),
+  duration: z.pipe(
+    z.transform((value: unknown) => Number(value)),
+    z.int({ error: "validation.service.duration" }).check(z.gte(5, { error: "validation.service.duration" }), z.lte(CALENDAR.maxMinutes)),
+  ),
+  stylist: z.optional(z.string().check(z.regex(UUID, { error: "validation.appointment.stylist" }))),
+});
+
+export interface FreeSlot {
+  stylist: string;
+  start_datetime: string;
+  end_datetime: string;
+}

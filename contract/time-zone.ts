@@ -1,0 +1,77 @@
+/**
+ * Wall-clock time in a salon's IANA time zone, without a date library: Intl knows every
+ * zone's offsets, including daylight-saving changes.
+ */
+
+export interface WallTime {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string) {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall-clock time in `timeZone` at the instant `date`. */
+export function wallTime(date: Date, timeZone: string): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatter(timeZone).formatToParts(date)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/** Minutes `timeZone` is ahead of UTC at the instant `date` (Prague: 60 in winter, 120 in summer). */
+export function offsetMinutes(date: Date, timeZone: string): number {
+  const wall = wallTime(date, timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  return Math.round((asUtc - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * The instant at which `timeZone` shows this wall-clock time. A time repeated in autumn
+ * gives its first occurrence; a time skipped in spring is read with the offset before the
+ * change (02:30 becomes 03:30).
+ */
+export function zonedInstant({ year, month, day, hour, minute }: WallTime, timeZone: string): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const DAY = 86_400_000;
+  // A zone changes its offset at most once around a given day: the offsets a day before
+  // and a day after are the only readings to try.
+  const before = asUtc - offsetMinutes(new Date(asUtc - DAY), timeZone) * 60_000;
+  const after = asUtc - offsetMinutes(new Date(asUtc + DAY), timeZone) * 60_000;
+  const shows = (instant: number) => {
+    const wall = wallTime(new Date(instant), timeZone);
+    return wall.day === day && wall.hour === hour && wall.minute === minute;
+  };
+  const matches = [before, after].filter(shows);
+  return new Date(matches.length ? Math.min(...matches) : before);
+}
+
+/** Day of the week of a calendar date, 0 = Monday … 6 = Sunday. */
+export function weekdayIndex(year: number, month: number, day: number): number {
+  return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
+}
+
+/** "HH:MM" → minutes after midnight. */
+export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

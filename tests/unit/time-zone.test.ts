@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
+
+const PRAGUE = "Europe/Prague";
+
+describe("salon time zone", () => {
+  it("knows Prague's winter and summer offsets", () => {
+    expect(offsetMinutes(new Date("2026-01-15T12:00:00Z"), PRAGUE)).toBe(60);
+    expect(offsetMinutes(new Date("2026-07-15T12:00:00Z"), PRAGUE)).toBe(120);
+  });
+
+  it("turns wall-clock times into instants on both sides of a change", () => {
+    // 29 March 2026: clocks go from 02:00 to 03:00 in Prague.
+    expect(zonedInstant({ year: 2026, month: 3, day: 29, hour: 1, minute: 30 }, PRAGUE).toISOString()).toBe("2026-03-29T00:30:00.000Z");
+    expect(zonedInstant({ year: 2026, month: 3, day: 29, hour: 9, minute: 0 }, PRAGUE).toISOString()).toBe("2026-03-29T07:00:00.000Z");
+    // 25 October 2026: 03:00 back to 02:00; 02:30 happens twice, the first is taken.
+    expect(zonedInstant({ year: 2026, month: 10, day: 25, hour: 2, minute: 30 }, PRAGUE).toISOString()).toBe("2026-10-25T00:30:00.000Z");
+    expect(zonedInstant({ year: 2026, month: 10, day: 25, hour: 9, minute: 0 }, PRAGUE).toISOString()).toBe("2026-10-25T08:00:00.000Z");
+  });
+
+  it("moves a time skipped in spring to after the change", () => {
+    const skipped = zonedInstant({ year: 2026, month: 3, day: 29, hour: 2, minute: 30 }, PRAGUE);
+    expect(wallTime(skipped, PRAGUE)).toMatchObject({ hour: 3, minute: 30 });
+  });
+
+  it("counts weekdays from Monday", () => {
+    expect(weekdayIndex(2026, 11, 23)).toBe(0); // a Monday
+    expect(weekdayIndex(2026, 11, 29)).toBe(6);
+  });
+});
