@@ -1,6 +1,8 @@
 import postgres, { type TransactionSql } from "postgres";
 import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
+import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
+import { freeSlots, type Busy, type StylistSchedule } from "../../worker/availability/free-slots.ts";
 
 /** The demo salon owner's sign-in, printed at start-up (local only). */
 export const DEMO_LOGIN = { email: "owner@demo-salon.test", password: "Demo-Salon-2026!" };
@@ -26,6 +28,7 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
                           on conflict (email) do nothing`,
   },
   { name: "demo-salon", run: seedSalon },
+  { name: "demo-appointments", run: seedAppointments },
 ];
 
 const DEMO_HOURS: BusinessHours = {
@@ -79,6 +82,58 @@ async function seedSalon(tx: TransactionSql) {
     await tx`insert into services (salon_id, name, description, duration, price, min_price, max_price, color)
              values (${salon.id}, ${service.name}, ${service.description}, ${service.duration}, ${service.price},
                      ${service.min}, ${service.max}, ${service.color})`;
+  }
+}
+
+const CUSTOMERS = [
+  ["Petra Králová", "+420 603 111 222"], ["Lucie Černá", "+420 604 222 333"], ["Martin Novák", "+420 605 333 444"],
+  ["Eva Horáková", "+420 606 444 555"], ["Tereza Veselá", "+420 607 555 666"], ["Jakub Procházka", "+420 608 666 777"],
+  ["Kateřina Marková", "+420 721 777 888"], ["Anna Dvořáková", "+420 722 888 999"], ["Lenka Pokorná", "+420 723 999 000"],
+  ["Ondřej Kučera", "+420 724 000 111"], ["Barbora Šťastná", "+420 725 121 212"], ["Michaela Benešová", "+420 726 232 323"],
+] as const;
+
+/**
+ * A week of appointments from today: times come from the availability module, so they
+ * respect business hours, shifts, days off and each other, with gaps left open.
+ */
+async function seedAppointments(tx: TransactionSql) {
+  const [salon] = await tx<{ id: string; time_zone: string; business_hours: BusinessHours }[]>`
+    select s.id, s.time_zone, s.business_hours from salons s join users u on u.id = s.owner_id where u.email = ${DEMO_LOGIN.email}`;
+  if (!salon) return;
+  const stylists = await tx<(StylistSchedule & { name: string })[]>`
+    select id, first_name || ' ' || last_name as name, working_hours, time_off from stylists where salon_id = ${salon.id} order by first_name`;
+  const services = await tx<{ id: string; name: string; color: string; price: number; duration: number }[]>`
+    select id, name, color, price::float8 as price, duration from services where salon_id = ${salon.id} order by name`;
+  const today = wallTime(new Date(), salon.time_zone);
+  let n = 0;
+  for (let offset = 0; offset < 7; offset++) {
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + offset * 86_400_000);
+    const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 };
+    const from = zonedInstant(day, salon.time_zone);
+    const to = new Date(from.getTime() + 86_400_000);
+    for (const stylist of stylists) {
+      const busy: Busy[] = [];
+      // Four tries a day: each picks services, then a free time that fits them whole.
+      for (let attempt = 0; attempt < 4; attempt++) {
+        n++;
+        const lines = [services[n % services.length]!, ...(n % 4 === 0 ? [services[(n + 2) % services.length]!] : [])];
+        const duration = lines.reduce((sum, line) => sum + line.duration, 0);
+        const slots = freeSlots({ timeZone: salon.time_zone, businessHours: salon.business_hours, stylists: [stylist], busy, from, to, duration });
+        const slot = slots[(n * 7) % Math.max(slots.length, 1)];
+        if (!slot) continue;
+        busy.push({ stylist_id: stylist.id, start: slot.start - 15 * 60_000, end: slot.end + 15 * 60_000 });
+        const [customer, phone] = CUSTOMERS[n % CUSTOMERS.length]!;
+        const [appointment] = await tx<{ id: string }[]>`
+          insert into appointments (salon_id, stylist_id, stylist_name, customer_name, customer_phone, start_at, end_at)
+          values (${salon.id}, ${stylist.id}, ${stylist.name}, ${customer}, ${phone}, ${new Date(slot.start)}, ${new Date(slot.end)})
+          returning id`;
+        for (const [position, line] of lines.entries()) {
+          await tx`insert into appointment_services (appointment_id, salon_id, service_id, service_name, service_color,
+                     price_at_booking, duration_at_booking, position)
+                   values (${appointment!.id}, ${salon.id}, ${line.id}, ${line.name}, ${line.color}, ${line.price}, ${line.duration}, ${position})`;
+        }
+      }
+    }
   }
 }
 
