@@ -5,6 +5,8 @@ import { optionalText } from "./salon.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PHONE_NAME_LENGTH = 80;
+/** Room for a number typed with spaces, dashes and brackets. */
+export const PHONE_NUMBER_LENGTH = 40;
 
 /**
  * A phone number as sent. The number is only checked for presence here: the API parses it
@@ -14,7 +16,7 @@ export const PHONE_NAME_LENGTH = 80;
 export const phoneNumberSchema = requestBody({
   phone_number: z
     .string({ error: "validation.phoneNumber.required" })
-    .check(z.trim(), z.minLength(1, { error: "validation.phoneNumber.required" }), z.maxLength(40, { error: "validation.tooLong" })),
+    .check(z.trim(), z.minLength(1, { error: "validation.phoneNumber.required" }), z.maxLength(PHONE_NUMBER_LENGTH, { error: "validation.tooLong" })),
   phone_name: optionalText(PHONE_NAME_LENGTH),
   // "No Assistant" arrives as null (or an empty choice).
   assistant_config_id: z.pipe(

@@ -80,7 +80,21 @@ function languageRoutes(lang: Language): RouteObject {
                 })),
                 children: [
                   { index: true, element: <Navigate replace to="assistant" /> },
-                  ...(["assistant", "phone-numbers", "calls", "calendar"] as const).map((section) => ({
+                  {
+                    path: "assistant",
+                    id: `dashboard-assistant-${lang}`,
+                    lazy: withTexts("dashboard", async () => ({
+                      Component: (await import("../features/assistants/components/assistants-page.tsx")).AssistantsPage,
+                    })),
+                  },
+                  {
+                    path: "phone-numbers",
+                    id: `dashboard-phone-numbers-${lang}`,
+                    lazy: withTexts("dashboard", async () => ({
+                      Component: (await import("../features/phone-numbers/components/phone-numbers-page.tsx")).PhoneNumbersPage,
+                    })),
+                  },
+                  ...(["calls"] as const).map((section) => ({
                     path: section,
                     id: `dashboard-${section}-${lang}`,
                     lazy: withTexts("dashboard", async () => {
@@ -88,6 +102,13 @@ function languageRoutes(lang: Language): RouteObject {
                       return { element: <DashboardSectionPending section={section} /> };
                     }),
                   })),
+                  {
+                    path: "calendar",
+                    id: `dashboard-calendar-${lang}`,
+                    lazy: withTexts("dashboard", async () => ({
+                      Component: (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage,
+                    })),
+                  },
                 ],
               },
             ],

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
-import { useSalon, useSaveSalon } from "../api/salon.ts";
+import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";

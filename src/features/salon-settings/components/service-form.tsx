@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, SERVICE_DURATION_STEP, serviceSchema, type Service } from "../../../../contract/salon.ts";
-import { useSaveService } from "../api/services.ts";
+import { useSaveService } from "../../../lib/salon-data/services.ts";
 import { ColorField } from "./tab-color-field.tsx";
-import { Field } from "./tab-field.tsx";
+import { Field } from "../../../components/form-field.tsx";
 import { TabForm, useFormSubmit } from "./tab-form.tsx";
 
 interface ServiceDraft {

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { useDeleteService, useServices } from "../api/services.ts";
+import { useDeleteService, useServices } from "../../../lib/salon-data/services.ts";
 import { ServiceForm } from "./service-form.tsx";
 import { ListFormTab } from "./tab-list-form.tsx";
 

@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_WORKING_HOURS, stylistSchema, type Stylist, type Weekday } from "../../../../contract/salon.ts";
-import { useSaveStylist } from "../api/stylists.ts";
+import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
 import { fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
 import { ColorField } from "./tab-color-field.tsx";
-import { Field } from "./tab-field.tsx";
+import { Field } from "../../../components/form-field.tsx";
 import { TabForm, useFormSubmit } from "./tab-form.tsx";
 
 interface StylistDraft {

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
-import type { FieldErrors } from "./tab-errors.ts";
-import { controlClass } from "./tab-field.tsx";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { controlClass } from "../../../components/form-field.tsx";
 
 /** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
 export interface TimeOffDraft {

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
-import type { FieldErrors } from "./tab-errors.ts";
-import { controlClass } from "./tab-field.tsx";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { controlClass } from "../../../components/form-field.tsx";
 
 const SHIFT_TIMES = ["morning_start", "morning_end", "afternoon_start", "afternoon_end"] as const;
 type ShiftTime = (typeof SHIFT_TIMES)[number];

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { useDeleteStylist, useStylists } from "../api/stylists.ts";
+import { useDeleteStylist, useStylists } from "../../../lib/salon-data/stylists.ts";
 import { StylistForm, stylistName } from "./stylist-form.tsx";
 import { ListFormTab } from "./tab-list-form.tsx";
 

@@ -1,4 +1,4 @@
-import { Field } from "./tab-field.tsx";
+import { Field } from "../../../components/form-field.tsx";
 
 interface ColorFieldProps {
   label: string;

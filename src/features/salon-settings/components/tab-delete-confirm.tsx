@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
-import { failureText } from "./tab-errors.ts";
+import { failureText } from "../../../lib/form-errors.ts";
 
 export interface DeleteTexts {
   title: (name: string) => string;

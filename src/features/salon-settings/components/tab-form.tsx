@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { z } from "zod/mini";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
-import { failureText, issuesToErrors, type FieldErrors } from "./tab-errors.ts";
+import { failureText, issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
 
 interface SubmitOptions<Body> {
   /** The contract's schema; what it outputs is what the API is sent. */

@@ -1,4 +1,4 @@
-import type { Service, ServiceInput } from "../../../../contract/salon.ts";
+import type { Service, ServiceInput } from "../../../contract/salon.ts";
 import { resourceHooks } from "./crud.ts";
 import { serviceKeys } from "./query-keys.ts";
 

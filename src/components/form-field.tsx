@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 
 /**
- * The look of the tabs' inputs, the same as the other forms of the product. Compact ones sit in
+ * The look of the dashboard's inputs, the same as the other forms of the product. Compact ones sit in
  * rows of several (times, dates); padding is chosen here because Tailwind lets the stylesheet's
  * order, not the class list's, decide between two paddings.
  */
@@ -29,7 +29,7 @@ interface FieldProps {
   children: (control: FieldControl) => ReactNode;
 }
 
-/** A labelled control with its hint and error line, for every field of the stylist and service forms. */
+/** A labelled control with its hint and error line, for the dashboard's forms. */
 export function Field({ label, error, hint, required = false, unit, className, children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;

@@ -1,4 +1,4 @@
-import type { Stylist, StylistInput } from "../../../../contract/salon.ts";
+import type { Stylist, StylistInput } from "../../../contract/salon.ts";
 import { resourceHooks } from "./crud.ts";
 import { stylistKeys } from "./query-keys.ts";
 

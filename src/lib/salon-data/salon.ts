@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Salon, SalonInput } from "../../../../contract/salon.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import type { Salon, SalonInput } from "../../../contract/salon.ts";
+import { apiFetch } from "../api-client.ts";
 import { salonKeys } from "./query-keys.ts";
 
 export const useSalon = () => useQuery({ queryKey: salonKeys.detail(), queryFn: () => apiFetch<Salon>("/dashboard/salon") });

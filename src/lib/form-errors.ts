@@ -1,6 +1,6 @@
 import type { IntlShape } from "react-intl";
 import type { z } from "zod/mini";
-import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { ApiRequestError, errorDetail } from "./api-client.ts";
 
 /** Messages keyed by field path as the contract names it: "first_name", "working_hours.2.afternoon_start". */
 export type FieldErrors = Record<string, string>;

@@ -1,0 +1,305 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { ASSISTANT_LIMITS, VOICES, assistantConfigSchema, type AssistantConfig } from "../../../../contract/assistants.ts";
+import { DEFAULT_INSTRUCTIONS } from "../../../../contract/assistant-instructions.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { Field } from "../../../components/form-field.tsx";
+import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { useLanguage } from "../../../i18n/language-context.ts";
+import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
+import { useDeleteAssistant, useSaveAssistant } from "../../../lib/salon-data/assistants.ts";
+import { TABS, sameDraft, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../assistant-draft.ts";
+import { RangeField } from "./range-field.tsx";
+import { voiceLabel } from "./voice-label.ts";
+
+// Response style is the speech model's temperature; each step of 0.1 has a name.
+const STYLES = ["precise", "balanced", "natural", "expressive", "creative"] as const;
+const { temperature, threshold, prefixPaddingMs, silenceDurationMs } = ASSISTANT_LIMITS;
+const styleOf = (value: number) => STYLES[Math.round((value - temperature.min) / temperature.step)] ?? "balanced";
+
+interface AssistantEditorProps {
+  /** The saved assistant; none for the new one. */
+  config: AssistantConfig | undefined;
+  draft: AssistantDraft;
+  onChange: (draft: AssistantDraft) => void;
+  onSaved: (config: AssistantConfig) => void;
+  /** Drops the edits (and a new assistant with them). */
+  onCancel: () => void;
+  onDeleted: () => void;
+}
+
+/** The chosen assistant: Test Call, delete, cancel and Save changes above the Basic Info, Behavior and Voice Detection tabs. */
+export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, onDeleted }: AssistantEditorProps) {
+  const intl = useIntl();
+  const toast = useToast();
+  const { language } = useLanguage();
+  const save = useSaveAssistant();
+  const remove = useDeleteAssistant();
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [tab, setTab] = useState<Tab>("basic");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // Counts refused saves; each one moves focus to the first field with a message.
+  const [failures, setFailures] = useState(0);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+
+  // The spec: Save only with unsaved changes, or for a new assistant once it has a name.
+  const dirty = config ? !sameDraft(draft, toDraft(config)) : draft.name.trim() !== "";
+  const title = draft.name.trim() || config?.name || t("assistants.defaultName");
+
+  useEffect(() => {
+    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  const set = (change: Partial<AssistantDraft>, ...paths: string[]) => {
+    onChange({ ...draft, ...change });
+    if (paths.some((path) => path in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !paths.includes(path))));
+  };
+
+  // The tab of the first message opens, so the field that needs attention is on screen.
+  const fail = (next: FieldErrors) => {
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    if (first) setTab(tabOf(first));
+    setFailures((count) => count + 1);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!dirty || save.isPending) return;
+    const parsed = assistantConfigSchema.safeParse(toBody(draft));
+    if (!parsed.success) {
+      fail(issuesToErrors(parsed.error.issues, intl));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ id: config?.id, body: parsed.data });
+      toast.show("success", t(config ? "assistants.toast.updated" : "assistants.toast.created"));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) fail(error.fields);
+      toast.show("error", t("assistants.toast.saveFailed", { detail: errorDetail(error, t("assistants.error.unreachable")) }));
+    }
+  }
+
+  const testCall = () =>
+    config ? toast.show("info", t("assistants.testCall.unavailable")) : toast.show("error", t("assistants.testCall.saveFirst"));
+
+  const deleteAssistant = async () => {
+    try {
+      await remove.mutateAsync(config!.id);
+    } catch (error) {
+      toast.show("error", t("assistants.toast.deleteFailed", { detail: errorDetail(error, t("assistants.error.unreachable")) }));
+      throw error;
+    }
+    toast.show("success", t("assistants.toast.deleted"));
+    onDeleted();
+  };
+
+  const panels: Record<Tab, ReactNode> = {
+    basic: (
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t("assistants.basic.name")} hint={t("assistants.basic.nameHint")} error={errors.name} required>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              maxLength={ASSISTANT_LIMITS.nameLength}
+              value={draft.name}
+              onChange={(event) => set({ name: event.target.value }, "name")}
+            />
+          )}
+        </Field>
+        <Field label={t("assistants.basic.voice")} hint={t("assistants.basic.voiceHint")} error={errors.voice_name}>
+          {(control) => (
+            <select {...control} value={draft.voice_name} onChange={(event) => set({ voice_name: event.target.value as AssistantDraft["voice_name"] }, "voice_name")}>
+              {VOICES.map((voice) => (
+                <option key={voice} value={voice}>
+                  {voiceLabel(voice)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    ),
+    behavior: (
+      <div className="space-y-6">
+        <div>
+          <Field
+            label={t("assistants.behavior.instructions")}
+            hint={t("assistants.behavior.instructionsHint", { example: "{{salon_name}}" })}
+            error={errors.system_prompt}
+            required
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                rows={14}
+                maxLength={ASSISTANT_LIMITS.instructionsLength}
+                value={draft.system_prompt}
+                onChange={(event) => set({ system_prompt: event.target.value }, "system_prompt")}
+                className={`${control.className} text-sm leading-relaxed`}
+              />
+            )}
+          </Field>
+          <button
+            type="button"
+            onClick={() => set({ system_prompt: DEFAULT_INSTRUCTIONS[language] }, "system_prompt")}
+            className="mt-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <FormattedMessage id="assistants.behavior.useDefault" />
+          </button>
+        </div>
+        <Field label={t("assistants.behavior.greeting")} hint={t("assistants.behavior.greetingHint")} error={errors.initial_greeting} required>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={ASSISTANT_LIMITS.greetingLength}
+              value={draft.initial_greeting}
+              onChange={(event) => set({ initial_greeting: event.target.value }, "initial_greeting")}
+            />
+          )}
+        </Field>
+        <RangeField
+          label={t("assistants.behavior.style")}
+          hint={t("assistants.behavior.styleHint")}
+          value={draft.temperature}
+          min={temperature.min}
+          max={temperature.max}
+          step={temperature.step}
+          valueText={t(`assistants.style.${styleOf(draft.temperature)}`)}
+          ends={[t("assistants.style.precise"), t("assistants.style.creative")]}
+          error={errors.temperature}
+          onChange={(value) => set({ temperature: value }, "temperature")}
+        />
+      </div>
+    ),
+    voice: (
+      <div className="grid gap-6 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <RangeField
+            label={t("assistants.voice.threshold")}
+            hint={t("assistants.voice.thresholdHint")}
+            value={draft.threshold}
+            min={threshold.min}
+            max={threshold.max}
+            step={threshold.step}
+            valueText={intl.formatNumber(draft.threshold, { minimumFractionDigits: 1 })}
+            error={errors["vad_settings.threshold"]}
+            onChange={(value) => set({ threshold: value }, "vad_settings.threshold")}
+          />
+        </div>
+        <Field label={t("assistants.voice.prefixPadding")} hint={t("assistants.voice.prefixPaddingHint")} error={errors["vad_settings.prefix_padding_ms"]}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={prefixPaddingMs.min}
+              max={prefixPaddingMs.max}
+              step={10}
+              value={draft.prefix_padding_ms}
+              onChange={(event) => set({ prefix_padding_ms: event.target.value }, "vad_settings.prefix_padding_ms")}
+            />
+          )}
+        </Field>
+        <Field label={t("assistants.voice.silenceDuration")} hint={t("assistants.voice.silenceDurationHint")} error={errors["vad_settings.silence_duration_ms"]}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={silenceDurationMs.min}
+              max={silenceDurationMs.max}
+              step={10}
+              value={draft.silence_duration_ms}
+              onChange={(event) => set({ silence_duration_ms: event.target.value }, "vad_settings.silence_duration_ms")}
+            />
+          )}
+        </Field>
+      </div>
+    ),
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            onClick={testCall}
+            className="inline-flex items-center gap-1.5 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+              <path d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-1.02 1.745l-.5.167a.75.75 0 0 0-.458.95 10.03 10.03 0 0 0 5.005 5.005.75.75 0 0 0 .95-.458l.167-.5a1.5 1.5 0 0 1 1.745-1.02l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C8.096 18 2 11.904 2 5V3.5Z" />
+            </svg>
+            <FormattedMessage id="assistants.editor.testCall" />
+          </button>
+          {config && (
+            <IconButton label={t("assistants.editor.delete")} tone="danger" onClick={() => setConfirmingDelete(true)}>
+              {TRASH_ICON}
+            </IconButton>
+          )}
+          {(!config || dirty) && (
+            <IconButton label={t(config ? "assistants.editor.discard" : "assistants.editor.cancelNew")} onClick={onCancel}>
+              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+            </IconButton>
+          )}
+          <button
+            type="submit"
+            disabled={!dirty || save.isPending}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <FormattedMessage id={save.isPending ? "assistants.editor.saving" : "assistants.editor.save"} />
+          </button>
+        </div>
+      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs.List aria-label={t("assistants.tabs.label")} className="flex overflow-x-auto border-b border-slate-200 px-2 sm:px-4">
+          {TABS.map((value) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:font-semibold data-[state=active]:text-brand-700"
+            >
+              <FormattedMessage id={`assistants.tabs.${value}`} />
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((value) => (
+          // Every panel stays mounted, so a refused save can focus its field in the same render that opens its tab.
+          <Tabs.Content
+            key={value}
+            value={value}
+            forceMount
+            className="px-4 py-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=inactive]:hidden sm:px-6"
+          >
+            {panels[value]}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      {config && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t("assistants.delete.title", { name: config.name })}
+          message={t(config.phone_connection ? "assistants.delete.connectedMessage" : "assistants.delete.message")}
+          confirmLabel={t("common.delete")}
+          busyLabel={t("common.deleting")}
+          onConfirm={deleteAssistant}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+    </form>
+  );
+}

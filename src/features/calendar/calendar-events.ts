@@ -1,0 +1,95 @@
+import type { Calendar } from "@event-calendar/core";
+import type { Appointment, AppointmentInput } from "../../../contract/appointments.ts";
+import { DEFAULT_COLOR, type Stylist } from "../../../contract/salon.ts";
+import { toInstant, toWall, type Wall } from "./salon-time.ts";
+
+/** A column of the calendar: an active stylist, or one who has left but still has appointments on screen. */
+export interface Column {
+  id: string;
+  title: string;
+  /** For the week view's narrow columns: the first name, with the surname's initial when two share it. */
+  short: string;
+  /** A real stylist who can be given appointments (not a former one's leftovers). */
+  bookable: boolean;
+}
+
+const FORMER = "former:";
+
+const nameOf = (stylist: Stylist) => `${stylist.first_name} ${stylist.last_name}`;
+
+/**
+ * One column per active stylist, in the salon's order. Appointments must never vanish from
+ * the calendar, so an inactive stylist with appointments on screen gets a column too, and so
+ * does a deleted one (by the name kept with the appointment).
+ */
+export function calendarColumns(
+  stylists: readonly Stylist[],
+  appointments: readonly Appointment[],
+  label: { inactive: (name: string) => string; former: (name: string) => string },
+): Column[] {
+  const booked = new Set(appointments.map((appointment) => appointment.stylist));
+  const shown = stylists.filter((stylist) => stylist.is_active || booked.has(stylist.id));
+  const firstNames = shown.map((stylist) => stylist.first_name);
+  const columns: Column[] = shown.map((stylist) => ({
+    id: stylist.id,
+    title: stylist.is_active ? nameOf(stylist) : label.inactive(nameOf(stylist)),
+    short:
+      firstNames.indexOf(stylist.first_name) === firstNames.lastIndexOf(stylist.first_name)
+        ? stylist.first_name
+        : `${stylist.first_name} ${stylist.last_name.slice(0, 1)}.`,
+    bookable: true,
+  }));
+  const known = new Set(stylists.map((stylist) => stylist.id));
+  for (const appointment of appointments) {
+    const id = columnOf(appointment);
+    if ((appointment.stylist === null || !known.has(appointment.stylist)) && !columns.some((column) => column.id === id)) {
+      const title = label.former(appointment.stylist_name);
+      columns.push({ id, title, short: title, bookable: false });
+    }
+  }
+  return columns;
+}
+
+const columnOf = (appointment: Appointment) => appointment.stylist ?? `${FORMER}${appointment.stylist_name}`;
+
+/** Dark or white text, whichever contrasts more with the service colour (WCAG relative luminance). */
+export function readableTextColor(background: string): string {
+  const channels = [1, 3, 5].map((at) => Number.parseInt(background.slice(at, at + 2), 16) / 255);
+  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // The luminance where white and near-black text have the same contrast.
+  return luminance > 0.179 ? "#0f172a" : "#ffffff";
+}
+
+/** An appointment as the library's event, in the salon's wall-clock time. */
+export function appointmentEvent(appointment: Appointment, timeZone: string, editable: boolean): Calendar.EventInput {
+  const color = /^#[0-9a-f]{6}$/i.test(appointment.service_color) ? appointment.service_color : DEFAULT_COLOR;
+  return {
+    id: appointment.id,
+    resourceIds: [columnOf(appointment)],
+    start: toWall(appointment.start_datetime, timeZone),
+    end: toWall(appointment.end_datetime, timeZone),
+    backgroundColor: color,
+    textColor: readableTextColor(color),
+    editable,
+    extendedProps: { appointment },
+  };
+}
+
+/**
+ * The body that moves an appointment to another time or stylist and keeps the rest.
+ * Service lines whose service has since been deleted cannot be sent again and are left out.
+ */
+export function rescheduled(appointment: Appointment, change: { stylist: string; start: Wall; end: Wall }, timeZone: string): AppointmentInput {
+  return {
+    customer_name: appointment.customer_name,
+    customer_phone: appointment.customer_phone,
+    stylist: change.stylist,
+    start_datetime: toInstant(change.start, timeZone),
+    end_datetime: toInstant(change.end, timeZone),
+    notes: appointment.notes,
+    services: appointment.services.flatMap((line) =>
+      line.service_id ? [{ service: line.service_id, price_at_booking: line.price_at_booking, duration_at_booking: line.duration_at_booking }] : [],
+    ),
+  };
+}

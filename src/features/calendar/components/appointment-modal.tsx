@@ -1,0 +1,312 @@
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { Field } from "../../../components/form-field.tsx";
+import { Modal } from "../../../components/modal.tsx";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
+import { useServices } from "../../../lib/salon-data/services.ts";
+import { useStylists } from "../../../lib/salon-data/stylists.ts";
+import { useAppointment, useDeleteAppointment, useSaveAppointment } from "../api/appointments.ts";
+import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, type AppointmentTarget } from "../appointment-draft.ts";
+import type { Wall } from "../salon-time.ts";
+import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
+import { FreeTimes } from "./free-times.tsx";
+
+interface AppointmentModalProps {
+  /** What to open; null closes the modal. */
+  target: AppointmentTarget | null;
+  /** The salon's IANA time zone: the inputs show its wall-clock times. */
+  timeZone: string;
+  onClose: () => void;
+}
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The spec's Save and Update, and what they say while in progress. */
+const SAVE_LABELS = {
+  create: ["appointments.form.save", "appointments.form.saving"],
+  edit: ["appointments.form.update", "appointments.form.updating"],
+} as const;
+
+/**
+ * Create Appointment or Edit Appointment, with Delete in edit mode. The form stays while
+ * the modal fades out and is dropped after, so every opening starts afresh.
+ */
+export function AppointmentModal({ target, timeZone, onClose }: AppointmentModalProps) {
+  const intl = useIntl();
+  const save = useSaveAppointment();
+  const remove = useDeleteAppointment();
+  const busy = save.isPending || remove.isPending;
+  const [shown, setShown] = useState<{ target: AppointmentTarget; opening: number } | null>(null);
+  if (target && target !== shown?.target) setShown({ target, opening: (shown?.opening ?? 0) + 1 });
+  const current = target ?? shown?.target;
+  // The spec loads the details when the clicked event carries no services.
+  const needsDetail = current?.mode === "edit" && current.appointment.services.length === 0;
+  const detail = useAppointment(current?.mode === "edit" ? current.appointment.id : "", needsDetail);
+  const appointment = current?.mode === "edit" ? (needsDetail ? detail.data : current.appointment) : undefined;
+  const firstField = useRef<HTMLInputElement>(null);
+
+  return (
+    <Modal
+      open={target !== null}
+      // Closing is held back while a change is on its way, so its outcome is not lost.
+      onClose={() => !busy && onClose()}
+      onClosed={() => setShown(null)}
+      size="lg"
+      title={intl.formatMessage({ id: current?.mode === "edit" ? "appointments.modal.editTitle" : "appointments.modal.createTitle" })}
+      description={
+        timeZone !== browserTimeZone() ? intl.formatMessage({ id: "appointments.modal.timeZone" }, { zone: timeZone }) : undefined
+      }
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        firstField.current?.focus();
+      }}
+    >
+      {current?.mode === "edit" && !appointment ? (
+        <p role="status" className="py-6 text-center text-slate-600">
+          <FormattedMessage id={detail.isError ? "appointments.modal.loadFailed" : "appointments.modal.loading"} />
+        </p>
+      ) : (
+        current && (
+          <AppointmentForm
+            key={shown?.opening}
+            target={appointment ? { mode: "edit", appointment } : current}
+            timeZone={timeZone}
+            firstField={firstField}
+            saving={save.isPending}
+            deleting={remove.isPending}
+            onSave={(id, body) => save.mutateAsync({ id, body })}
+            onDelete={(id) => remove.mutateAsync(id)}
+            onDone={onClose}
+          />
+        )
+      )}
+    </Modal>
+  );
+}
+
+interface AppointmentFormProps {
+  /** Read once: the form then keeps its own draft. */
+  target: AppointmentTarget;
+  timeZone: string;
+  firstField: RefObject<HTMLInputElement | null>;
+  saving: boolean;
+  deleting: boolean;
+  onSave: (id: string | undefined, body: AppointmentBody) => Promise<unknown>;
+  onDelete: (id: string) => Promise<unknown>;
+  onDone: () => void;
+}
+
+/** Messages of the request's "services.<n>" belong to the row that line came from. */
+function onRows(errors: FieldErrors, rows: readonly number[]): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => {
+      const match = /^services\.(\d+)(\..*)?$/.exec(key);
+      return [match ? `lines.${rows[Number(match[1])] ?? match[1]}${match[2] ?? ""}` : key, message];
+    }),
+  );
+}
+
+function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSave, onDelete, onDone }: AppointmentFormProps) {
+  const intl = useIntl();
+  const toast = useToast();
+  const stylists = useStylists();
+  const services = useServices();
+  const [draft, setDraft] = useState<AppointmentDraft>(() => draftFor(target, timeZone));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failures, setFailures] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = saving || deleting;
+  const appointment = target.mode === "edit" ? target.appointment : undefined;
+  const editing = appointment !== undefined;
+
+  // After a refused save, go to the first field that needs attention.
+  useEffect(() => {
+    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  const fail = (next: FieldErrors) => {
+    setErrors(next);
+    setFailures((count) => count + 1);
+  };
+  const change = (next: Partial<AppointmentDraft>, ...paths: string[]) => {
+    setDraft((current) => ({ ...current, ...next }));
+    // A changed field's messages, and those of the fields inside it, are no longer true.
+    const stale = (key: string) => paths.some((path) => key === path || key.startsWith(`${path}.`));
+    setErrors((current) => (Object.keys(current).some(stale) ? Object.fromEntries(Object.entries(current).filter(([key]) => !stale(key))) : current));
+  };
+  // A new start or other services move the end to start + their summed durations.
+  const changeTiming = (next: Partial<AppointmentDraft>, ...paths: string[]) => {
+    change(withComputedEnd({ ...draft, ...next }, timeZone), ...paths, "end_datetime");
+  };
+
+  const submit = async () => {
+    const { input, rows } = toInput(draft, timeZone);
+    const parsed = appointmentSchema.safeParse(input);
+    if (!parsed.success) {
+      fail(onRows(issuesToErrors(parsed.error.issues, intl), rows));
+      return;
+    }
+    setErrors({});
+    try {
+      await onSave(appointment?.id, parsed.data);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) fail(onRows(error.fields, rows));
+      // A clash names the appointment in the way; the modal stays open for another time.
+      toast.show("error", errorDetail(error, intl.formatMessage({ id: "appointments.toast.saveFailed" })));
+      return;
+    }
+    toast.show("success", intl.formatMessage({ id: editing ? "appointments.toast.updated" : "appointments.toast.created" }));
+    onDone();
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await onDelete(appointment!.id);
+    } catch (error) {
+      toast.show("error", errorDetail(error, intl.formatMessage({ id: "appointments.toast.deleteFailed" })));
+      throw error;
+    }
+    toast.show("success", intl.formatMessage({ id: "appointments.toast.deleted" }));
+    onDone();
+  };
+
+  // The stylist of an edited appointment stays choosable even when no longer active.
+  const stylistOptions = (stylists.data ?? []).filter((stylist) => stylist.is_active || stylist.id === draft.stylist);
+  const timeInput = (key: "start" | "end", path: string, label: string) => (
+    <Field label={label} error={errors[path]} required>
+      {(control) => (
+        <input
+          {...control}
+          type="datetime-local"
+          value={draft[key]}
+          onChange={(event) =>
+            key === "start" ? changeTiming({ start: event.target.value }, path) : change({ end: event.target.value }, path)
+          }
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave(draft) && !busy) void submit();
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
+          {(control) => (
+            <input
+              {...control}
+              ref={firstField}
+              type="text"
+              autoComplete="off"
+              maxLength={120}
+              value={draft.customer_name}
+              onChange={(event) => change({ customer_name: event.target.value }, "customer_name")}
+            />
+          )}
+        </Field>
+        <Field label={intl.formatMessage({ id: "appointments.form.phone" })} error={errors.customer_phone}>
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              autoComplete="off"
+              maxLength={32}
+              value={draft.customer_phone}
+              onChange={(event) => change({ customer_phone: event.target.value }, "customer_phone")}
+            />
+          )}
+        </Field>
+        <Field label={intl.formatMessage({ id: "appointments.form.stylist" })} error={errors.stylist} required className="sm:col-span-2">
+          {(control) => (
+            <select {...control} value={draft.stylist} onChange={(event) => change({ stylist: event.target.value }, "stylist")}>
+              <option value="">{intl.formatMessage({ id: "appointments.form.selectStylist" })}</option>
+              {stylistOptions.map((stylist) => (
+                <option key={stylist.id} value={stylist.id}>
+                  {`${stylist.first_name} ${stylist.last_name}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <AppointmentServiceRows
+            lines={draft.lines}
+            services={services.data ?? []}
+            errors={errors}
+            disabled={busy}
+            onChange={(lines) => changeTiming({ lines }, "lines")}
+          />
+        </div>
+        {timeInput("start", "start_datetime", intl.formatMessage({ id: "appointments.form.start" }))}
+        {timeInput("end", "end_datetime", intl.formatMessage({ id: "appointments.form.end" }))}
+        <FreeTimes
+          className="sm:col-span-2"
+          stylist={draft.stylist}
+          lines={draft.lines}
+          start={draft.start}
+          timeZone={timeZone}
+          onPick={(start: Wall) => changeTiming({ start }, "start_datetime")}
+        />
+        <Field label={intl.formatMessage({ id: "appointments.form.notes" })} error={errors.notes} className="sm:col-span-2">
+          {(control) => (
+            <textarea {...control} rows={3} maxLength={2000} value={draft.notes} onChange={(event) => change({ notes: event.target.value }, "notes")} />
+          )}
+        </Field>
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+        <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
+          <FormattedMessage id="appointments.form.requiredNote" />
+        </p>
+        {editing && (
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60"
+          >
+            <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={onDone}
+          disabled={busy}
+          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+        >
+          <FormattedMessage id="common.cancel" />
+        </button>
+        <button
+          type="submit"
+          disabled={busy || !canSave(draft)}
+          className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          <FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][saving ? 1 : 0]} />
+        </button>
+      </div>
+
+      {editing && (
+        <ConfirmDialog
+          open={confirming}
+          title={intl.formatMessage({ id: "appointments.delete.title" })}
+          message={intl.formatMessage({ id: "appointments.delete.message" })}
+          confirmLabel={intl.formatMessage({ id: "common.delete" })}
+          busyLabel={intl.formatMessage({ id: "common.deleting" })}
+          onConfirm={confirmDelete}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </form>
+  );
+}

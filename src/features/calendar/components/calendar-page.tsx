@@ -1,0 +1,315 @@
+import type { Calendar } from "@event-calendar/core";
+import { useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { CALENDAR, type Appointment } from "../../../../contract/appointments.ts";
+import type { BusinessHours, Stylist } from "../../../../contract/salon.ts";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { useLanguage } from "../../../i18n/language-context.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import { useSalon } from "../../../lib/salon-data/salon.ts";
+import { useStylists } from "../../../lib/salon-data/stylists.ts";
+import { useAppointments, useSaveAppointment } from "../api/appointments.ts";
+import type { AppointmentTarget } from "../appointment-draft.ts";
+import { appointmentEvent, calendarColumns, rescheduled } from "../calendar-events.ts";
+import { VIEWS, YEARS_SPAN, viewNamed, type ViewName } from "../calendar-views.ts";
+import { eventContent, shortColumnLabel } from "../event-content.ts";
+import { addMinutes, calendarOffset, nextDay, toInstant, toWall, wallDay, wallOfCalendarDate, type Wall } from "../salon-time.ts";
+import { shadingEvents, type ShadeKind } from "../shading.ts";
+import { AppointmentModal } from "./appointment-modal.tsx";
+import { CalendarToolbar } from "./calendar-toolbar.tsx";
+import { EventCalendar, type CalendarHandlers } from "./event-calendar.tsx";
+
+/** Two clicks on the same slot within this time open a new appointment there (spec: 400 ms). */
+const DOUBLE_CLICK_MS = 400;
+/** A touch held this long starts a drag or a selection (spec: 1000 ms). */
+const HOLD_MS = 1000;
+
+interface Shown {
+  view: ViewName;
+  title: string;
+  start: Wall;
+  end: Wall;
+}
+
+/** The Calendar screen: a column per stylist, their appointments, and the appointment modal. */
+export function CalendarPage() {
+  const salon = useSalon();
+  const stylists = useStylists();
+  if (salon.isPending || stylists.isPending) {
+    return (
+      <CalendarFrame>
+        <p role="status" className="py-16 text-center text-slate-600">
+          <FormattedMessage id="calendar.loading" />
+        </p>
+      </CalendarFrame>
+    );
+  }
+  if (salon.isError || stylists.isError) {
+    return (
+      <CalendarFrame>
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
+          <p className="mb-3">
+            <FormattedMessage id="calendar.loadFailed" />
+          </p>
+          <RetryButton onClick={() => void Promise.all([salon.refetch(), stylists.refetch()])} />
+        </div>
+      </CalendarFrame>
+    );
+  }
+  if (!stylists.data.some((stylist) => stylist.is_active)) {
+    return (
+      <CalendarFrame>
+        <NoStylists />
+      </CalendarFrame>
+    );
+  }
+  return <CalendarScreen timeZone={salon.data.time_zone} businessHours={salon.data.business_hours} stylists={stylists.data} />;
+}
+
+function CalendarFrame({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="min-w-0">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900">
+          <FormattedMessage id="calendar.title" />
+        </h1>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="rounded-lg border border-red-300 bg-white px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+    >
+      <FormattedMessage id="calendar.retry" />
+    </button>
+  );
+}
+
+function NoStylists() {
+  const { localPath } = useLanguage();
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
+      <p className="text-slate-700">
+        <FormattedMessage id="calendar.noStylists" />
+      </p>
+      <Link
+        to={localPath("/salon-settings?tab=stylists")}
+        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <FormattedMessage id="calendar.noStylists.link" />
+      </Link>
+    </div>
+  );
+}
+
+interface ScreenProps {
+  timeZone: string;
+  businessHours: BusinessHours;
+  stylists: Stylist[];
+}
+
+function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
+  const intl = useIntl();
+  const toast = useToast();
+  const calendarRef = useRef<Calendar | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [shadeBusiness, setShadeBusiness] = useState(true);
+  const [shadeWorking, setShadeWorking] = useState(true);
+  const [target, setTarget] = useState<AppointmentTarget | null>(null);
+  const lastClick = useRef<{ at: number; slot: string } | null>(null);
+  const move = useSaveAppointment();
+
+  const range = useMemo(
+    () => (shown ? { start_date: toInstant(shown.start, timeZone), end_date: toInstant(shown.end, timeZone) } : null),
+    [shown, timeZone],
+  );
+  const appointments = useAppointments(range);
+
+  // Fixed for the life of the screen (a new language or salon is a new screen).
+  const [options] = useState(() => {
+    const now = toWall(new Date(), timeZone);
+    const hour = Math.max(Number(CALENDAR.slotMinTime.slice(0, 2)), Number(now.slice(11, 13)) - 1);
+    const view: ViewName = window.matchMedia("(min-width: 1024px)").matches ? "week" : "day";
+    return {
+      view: VIEWS[view],
+      date: wallDay(now),
+      // Opening the screen shows the current time, with an hour of the past above it.
+      scrollTime: `${String(hour).padStart(2, "0")}:00:00`,
+      // The library knows fixed offsets only, so it is given the salon's wall-clock times;
+      // this offset only places "now" and "today".
+      timeZone: calendarOffset(timeZone),
+      locale: intl.locale,
+      firstDay: 1 as const,
+      headerToolbar: { start: "", center: "", end: "" },
+      height: "max(32rem, calc(100dvh - 15rem))",
+      allDaySlot: false,
+      slotMinTime: CALENDAR.slotMinTime,
+      slotMaxTime: CALENDAR.slotMaxTime,
+      slotDuration: { minutes: CALENDAR.slotMinutes },
+      slotLabelInterval: "01:00",
+      slotHeight: 20,
+      nowIndicator: true,
+      editable: true,
+      selectable: true,
+      // Drag-creation starts after a short drag, so a click stays a click.
+      selectMinDistance: 5,
+      longPressDelay: HOLD_MS,
+      dayMaxEvents: true,
+      datesAboveResources: true,
+      eventTimeFormat: { hour: "numeric" as const, minute: "2-digit" as const },
+      noEventsContent: intl.formatMessage({ id: "calendar.list.empty" }),
+      views: {
+        [VIEWS.week]: { resourceLabelContent: shortColumnLabel },
+        // A row per stylist, as tall as its appointments need, and a cell per day: appointments
+        // move between days and keep their time; new ones need hours, so no drag-creation.
+        [VIEWS.month]: { slotDuration: { days: 1 }, selectable: false, height: "auto" },
+        [VIEWS.year]: { slotDuration: { days: 1 }, selectable: false, height: "auto" },
+        [VIEWS.years]: { type: "listYear", duration: { years: YEARS_SPAN } },
+      },
+    };
+  });
+
+  const columns = useMemo(
+    () =>
+      calendarColumns(stylists, appointments.data ?? [], {
+        inactive: (name) => intl.formatMessage({ id: "calendar.column.inactive" }, { name }),
+        former: (name) => intl.formatMessage({ id: "calendar.column.former" }, { name }),
+      }),
+    [stylists, appointments.data, intl],
+  );
+
+  const events = useMemo(() => {
+    const bookable = new Set(columns.filter((column) => column.bookable).map((column) => column.id));
+    const days: string[] = [];
+    if (shown && shown.view !== "years") {
+      for (let day = wallDay(shown.start); day < shown.end; day = nextDay(day)) days.push(day);
+    }
+    const label = (kind: ShadeKind, note?: string | null) =>
+      note ? intl.formatMessage({ id: "calendar.shade.timeOffNote" }, { note }) : intl.formatMessage({ id: `calendar.shade.${kind}` });
+    return [
+      ...shadingEvents({
+        days,
+        businessHours: shadeBusiness ? businessHours : null,
+        stylists: shadeWorking ? stylists.filter((stylist) => bookable.has(stylist.id)) : null,
+        columns: columns.map((column) => column.id),
+        wholeDaysOnly: shown?.view === "month" || shown?.view === "year",
+        label,
+      }),
+      ...(appointments.data ?? []).map((appointment) =>
+        appointmentEvent(appointment, timeZone, bookable.has(appointment.stylist ?? "")),
+      ),
+    ];
+  }, [shown, shadeBusiness, shadeWorking, businessHours, stylists, columns, appointments.data, timeZone, intl]);
+
+  const resources = useMemo(
+    () => columns.map((column) => ({ id: column.id, title: column.title, extendedProps: { short: column.short } })),
+    [columns],
+  );
+  const bookable = (id: string | undefined) => columns.some((column) => column.id === id && column.bookable);
+
+  const openCreate = (slot: { stylist?: string; start?: Wall; end?: Wall } = {}) =>
+    setTarget({ mode: "create", ...slot });
+
+  /** A drop or a resize: saved at once; a refusal (such as a clash) puts the event back and says why. */
+  const reschedule = (info: { event: Calendar.Event; revert: () => void; newResource?: Calendar.Resource }) => {
+    const appointment = info.event.extendedProps.appointment as Appointment;
+    const stylist = info.newResource?.id ?? appointment.stylist ?? "";
+    if (!bookable(stylist)) {
+      info.revert();
+      return;
+    }
+    const change = { stylist, start: wallOfCalendarDate(info.event.start), end: wallOfCalendarDate(info.event.end) };
+    move.mutate(
+      { id: appointment.id, body: rescheduled(appointment, change, timeZone) },
+      {
+        onSuccess: () => toast.show("success", intl.formatMessage({ id: "calendar.toast.moved" })),
+        onError: (error) => {
+          info.revert();
+          toast.show("error", errorDetail(error, intl.formatMessage({ id: "calendar.toast.moveFailed" })));
+        },
+      },
+    );
+  };
+
+  const handlers: CalendarHandlers = {
+    datesSet: (info) =>
+      setShown({
+        view: viewNamed(info.view.type) ?? "week",
+        title: info.view.title,
+        start: wallOfCalendarDate(info.start),
+        end: wallOfCalendarDate(info.end),
+      }),
+    eventClick: (info) => {
+      const appointment = info.event.extendedProps.appointment as Appointment | undefined;
+      if (appointment) setTarget({ mode: "edit", appointment });
+    },
+    eventDrop: reschedule,
+    eventResize: reschedule,
+    select: (info) => {
+      calendarRef.current?.unselect();
+      if (info.allDay || !bookable(info.resource?.id)) return;
+      openCreate({ stylist: info.resource.id, start: wallOfCalendarDate(info.start), end: wallOfCalendarDate(info.end) });
+    },
+    dateClick: (info) => {
+      if (info.allDay || !bookable(info.resource?.id)) return;
+      const slot = `${info.resource!.id}@${info.dateStr}`;
+      const now = Date.now();
+      const second = lastClick.current && lastClick.current.slot === slot && now - lastClick.current.at <= DOUBLE_CLICK_MS;
+      lastClick.current = second ? null : { at: now, slot };
+      if (second) {
+        const start = wallOfCalendarDate(info.date);
+        openCreate({ stylist: info.resource!.id, start, end: addMinutes(start, CALENDAR.slotMinutes, timeZone) });
+      }
+    },
+    eventContent: (info) => eventContent(info, intl.formatMessage({ id: "calendar.event.noName" })),
+  };
+
+  return (
+    <CalendarFrame
+      actions={
+        <button
+          type="button"
+          onClick={() => openCreate()}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <FormattedMessage id="calendar.create" />
+        </button>
+      }
+    >
+      <CalendarToolbar
+        title={shown?.title ?? ""}
+        view={shown?.view}
+        onPrev={() => calendarRef.current?.prev()}
+        onNext={() => calendarRef.current?.next()}
+        onToday={() => calendarRef.current?.gotoDate(wallDay(toWall(new Date(), timeZone)))}
+        onView={(view) => calendarRef.current?.setOption("view", VIEWS[view])}
+        shadeBusiness={shadeBusiness}
+        shadeWorking={shadeWorking}
+        onShadeBusiness={setShadeBusiness}
+        onShadeWorking={setShadeWorking}
+      />
+      {appointments.isError && (
+        <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
+          <FormattedMessage id="calendar.appointmentsFailed" />
+          <RetryButton onClick={() => void appointments.refetch()} />
+        </div>
+      )}
+      <EventCalendar
+        calendarRef={calendarRef}
+        options={{ ...options, events, resources }}
+        handlers={handlers}
+        className="recepta-calendar"
+      />
+      <AppointmentModal target={target} timeZone={timeZone} onClose={() => setTarget(null)} />
+    </CalendarFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { VIEW_NAMES, type ViewName } from "../calendar-views.ts";
+
+interface CalendarToolbarProps {
+  title: string;
+  /** Unknown until the calendar has shown its first range. */
+  view: ViewName | undefined;
+  onPrev: () => void;
+  onNext: () => void;
+  onToday: () => void;
+  onView: (view: ViewName) => void;
+  shadeBusiness: boolean;
+  shadeWorking: boolean;
+  onShadeBusiness: (on: boolean) => void;
+  onShadeWorking: (on: boolean) => void;
+}
+
+const button =
+  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/** Navigation, the view title, the view buttons and the two shading switches above the calendar. */
+export function CalendarToolbar(props: CalendarToolbarProps) {
+  const intl = useIntl();
+  const { title, view, onPrev, onNext, onToday, onView } = props;
+  return (
+    <div className="mb-3 space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex items-center gap-1">
+          <button type="button" onClick={onPrev} aria-label={intl.formatMessage({ id: "calendar.previous" })} className={button}>
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button type="button" onClick={onToday} className={button}>
+            <FormattedMessage id="calendar.today" />
+          </button>
+          <button type="button" onClick={onNext} aria-label={intl.formatMessage({ id: "calendar.next" })} className={button}>
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+        <h2 aria-live="polite" className="min-w-0 flex-1 text-lg font-semibold text-slate-900" data-testid="calendar-title">
+          {title}
+        </h2>
+        <div role="group" aria-label={intl.formatMessage({ id: "calendar.view.label" })} className="flex overflow-hidden rounded-lg border border-slate-300">
+          {VIEW_NAMES.map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-pressed={view === name}
+              onClick={() => onView(name)}
+              className="border-l border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 first:border-l-0 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 aria-pressed:bg-brand-600 aria-pressed:font-semibold aria-pressed:text-white"
+            >
+              <FormattedMessage id={`calendar.view.${name}`} />
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
+        <Switch label={intl.formatMessage({ id: "calendar.businessHours" })} swatch="shade-swatch-closed" on={props.shadeBusiness} onChange={props.onShadeBusiness} />
+        <Switch label={intl.formatMessage({ id: "calendar.workingHours" })} swatch="shade-swatch-off" on={props.shadeWorking} onChange={props.onShadeWorking} />
+      </div>
+    </div>
+  );
+}
+
+/** A shading checkbox with a sample of the shading it switches. */
+function Switch({ label, swatch, on, onChange }: { label: string; swatch: string; on: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="inline-flex cursor-pointer items-center gap-2">
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className="size-4 rounded border-slate-300 accent-brand-600" />
+      <span aria-hidden="true" className={`inline-block h-3.5 w-5 rounded-sm border border-slate-300 ${swatch}`} />
+      {label}
+    </label>
+  );
+}

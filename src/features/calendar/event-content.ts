@@ -1,0 +1,42 @@
+import type { Calendar } from "@event-calendar/core";
+import type { Appointment } from "../../../contract/appointments.ts";
+import { VIEWS } from "./calendar-views.ts";
+
+const element = (tag: string, className: string, text: string) => {
+  const node = document.createElement(tag);
+  node.className = className;
+  // Text, never HTML: client names come from people, some of them over the phone.
+  node.textContent = text;
+  return node;
+};
+
+/**
+ * What an event shows: an appointment's time, client and services (and its stylist in the
+ * list, which has no columns); a shaded period its label. Other events the library draws
+ * itself (undefined).
+ */
+export function eventContent(info: Calendar.EventContentInfo, noName: string): Calendar.Content | undefined {
+  const { event } = info;
+  if (event.display === "background") return { domNodes: [element("span", "shade-label", String(event.title))] };
+  const appointment = event.extendedProps.appointment as Appointment | undefined;
+  if (!appointment) return undefined;
+  const parts = [element("time", "appointment-time", info.timeText), element("span", "appointment-client", appointment.customer_name ?? noName)];
+  if (appointment.service_name) parts.push(element("span", "appointment-services", appointment.service_name));
+  if (info.view.type === VIEWS.years) parts.push(element("span", "appointment-stylist", appointment.stylist_name));
+  // Narrow columns cut the text short; hovering shows all of it.
+  const body = element("div", "appointment", "");
+  body.title = parts.map((part) => part.textContent).join("\n");
+  body.append(...parts);
+  return { domNodes: [body] };
+}
+
+/** The week's narrow columns show a short name; the full one stays for hovering and for screen readers. */
+export function shortColumnLabel({ resource }: Calendar.ResourceLabelInfo): Calendar.Content {
+  const full = String(resource.title);
+  const label = document.createElement("span");
+  label.title = full;
+  const short = element("span", "", String(resource.extendedProps.short ?? full));
+  short.setAttribute("aria-hidden", "true");
+  label.append(short, element("span", "sr-only", full));
+  return { domNodes: [label] };
+}

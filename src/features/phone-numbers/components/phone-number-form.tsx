@@ -1,0 +1,172 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { AssistantConfig } from "../../../../contract/assistants.ts";
+import { PHONE_NAME_LENGTH, PHONE_NUMBER_LENGTH, type PhoneNumber } from "../../../../contract/phone-numbers.ts";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { Field } from "../../../components/form-field.tsx";
+import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { useDeletePhoneNumber, useSavePhoneNumber } from "../../../lib/salon-data/phone-numbers.ts";
+import { displayNumber } from "../display-number.ts";
+
+interface Draft {
+  phone_number: string;
+  phone_name: string;
+  /** "" is No Assistant. */
+  assistant_config_id: string;
+}
+
+const toDraft = (number: PhoneNumber | undefined): Draft => ({
+  phone_number: number ? displayNumber(number.phone_number) : "",
+  phone_name: number?.phone_name ?? "",
+  assistant_config_id: number?.assistant_config_id ?? "",
+});
+
+interface PhoneNumberFormProps {
+  /** The saved number; none for a new one. */
+  number: PhoneNumber | undefined;
+  assistants: AssistantConfig[];
+  onSaved: (id: string) => void;
+  onDeleted: () => void;
+}
+
+/**
+ * One number: its format is only hinted (the server checks it and answers with a message),
+ * and Save stays disabled until something differs from what was loaded.
+ */
+export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: PhoneNumberFormProps) {
+  const intl = useIntl();
+  const toast = useToast();
+  const save = useSavePhoneNumber();
+  const remove = useDeletePhoneNumber();
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState(() => toDraft(number));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failures, setFailures] = useState(0);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const unreachable = () => t("phoneNumbers.error.unreachable");
+
+  const loaded = toDraft(number);
+  const changed = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== loaded[key]);
+  const label = number ? (number.phone_name ?? displayNumber(number.phone_number)) : t("phoneNumbers.form.newTitle");
+
+  useEffect(() => {
+    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failures]);
+
+  const set = (key: keyof Draft, value: string) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    if (key in errors) setErrors(({ [key]: _dropped, ...others }) => others);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed || save.isPending) return;
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({
+        id: number?.id,
+        // The spec sends an empty assistant choice as null.
+        body: { phone_number: draft.phone_number, phone_name: draft.phone_name, assistant_config_id: draft.assistant_config_id || null },
+      });
+      toast.show("success", t(number ? "phoneNumbers.toast.updated" : "phoneNumbers.toast.created"));
+      onSaved(saved.id);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.fields) {
+        setErrors(error.fields);
+        setFailures((count) => count + 1);
+      }
+      toast.show("error", t("phoneNumbers.toast.saveFailed", { detail: errorDetail(error, unreachable()) }));
+    }
+  }
+
+  const deleteNumber = async () => {
+    try {
+      await remove.mutateAsync(number!.id);
+    } catch (error) {
+      toast.show("error", t("phoneNumbers.toast.deleteFailed", { detail: errorDetail(error, unreachable()) }));
+      throw error;
+    }
+    toast.show("success", t("phoneNumbers.toast.deleted"));
+    onDeleted();
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+          {label}
+        </h2>
+        {number && (
+          <IconButton label={t("phoneNumbers.form.delete")} tone="danger" onClick={() => setConfirmingDelete(true)}>
+            {TRASH_ICON}
+          </IconButton>
+        )}
+      </div>
+      <div className="space-y-5 px-4 py-5 sm:px-6">
+        <Field label={t("phoneNumbers.form.number")} hint={t("phoneNumbers.form.numberHint")} error={errors.phone_number} required>
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              autoComplete="off"
+              placeholder={t("phoneNumbers.form.numberPlaceholder")}
+              maxLength={PHONE_NUMBER_LENGTH}
+              value={draft.phone_number}
+              onChange={(event) => set("phone_number", event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t("phoneNumbers.form.name")} error={errors.phone_name}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="off"
+              placeholder={t("phoneNumbers.form.namePlaceholder")}
+              maxLength={PHONE_NAME_LENGTH}
+              value={draft.phone_name}
+              onChange={(event) => set("phone_name", event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t("phoneNumbers.form.assistant")} hint={t("phoneNumbers.form.assistantHint")} error={errors.assistant_config_id}>
+          {(control) => (
+            <select {...control} value={draft.assistant_config_id} onChange={(event) => set("assistant_config_id", event.target.value)}>
+              <option value="">{t("phoneNumbers.form.noAssistant")}</option>
+              {assistants.map((assistant) => (
+                <option key={assistant.id} value={assistant.id}>
+                  {assistant.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <div className="flex justify-end rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-6">
+        <button
+          type="submit"
+          disabled={!changed || save.isPending}
+          className="w-full rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+        >
+          <FormattedMessage id={save.isPending ? "phoneNumbers.form.saving" : number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />
+        </button>
+      </div>
+      {number && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t("phoneNumbers.form.delete")}
+          message={t("phoneNumbers.delete.message", { name: label })}
+          confirmLabel={t("common.delete")}
+          busyLabel={t("common.deleting")}
+          onConfirm={deleteNumber}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import type { AssistantConfig } from "../../../../contract/assistants.ts";
+import type { PhoneNumber } from "../../../../contract/phone-numbers.ts";
+import { displayNumber } from "../display-number.ts";
+
+interface PhoneNumberListProps {
+  numbers: PhoneNumber[] | undefined;
+  /** Undefined until the assistants are loaded. */
+  assistants: AssistantConfig[] | undefined;
+  currentId: string | undefined;
+  onChoose: (id: string) => void;
+  onAdd: () => void;
+}
+
+/** The salon's numbers: name or number, the assistant it rings, and the number; Add New Number above. */
+export function PhoneNumberList({ numbers, assistants, currentId, onChoose, onAdd }: PhoneNumberListProps) {
+  const intl = useIntl();
+  const assistantName = (id: string | null) =>
+    id === null ? intl.formatMessage({ id: "phoneNumbers.row.noAssistant" }) : assistants?.find((assistant) => assistant.id === id)?.name;
+
+  let body;
+  if (numbers && numbers.length > 0) {
+    body = (
+      <ul aria-label={intl.formatMessage({ id: "phoneNumbers.list.label" })} className="space-y-1.5 p-2">
+        {numbers.map((number) => {
+          const current = number.id === currentId;
+          const shown = displayNumber(number.phone_number);
+          return (
+            <li key={number.id}>
+              <button
+                type="button"
+                aria-current={current ? "true" : undefined}
+                onClick={() => onChoose(number.id)}
+                className={`w-full rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                  current ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-transparent hover:bg-slate-50"
+                }`}
+              >
+                <span className="block font-semibold [overflow-wrap:anywhere] text-slate-900">{number.phone_name ?? shown}</span>
+                <span className="mt-0.5 block text-sm text-slate-600">{assistantName(number.assistant_config_id)}</span>
+                {number.phone_name && <span className="mt-0.5 block text-sm text-slate-500 tabular-nums">{shown}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  } else {
+    body = (
+      <p role={numbers ? undefined : "status"} className="px-4 py-10 text-center text-sm text-slate-600">
+        <FormattedMessage id={numbers ? "phoneNumbers.empty" : "phoneNumbers.loading"} />
+      </p>
+    );
+  }
+
+  return (
+    <section className="self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <p className="text-sm text-slate-600">{numbers && intl.formatMessage({ id: "phoneNumbers.count" }, { count: numbers.length })}</p>
+        <button
+          type="button"
+          onClick={onAdd}
+          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
+            <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
+          </svg>
+          <FormattedMessage id="phoneNumbers.add" />
+        </button>
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import { useAssistants } from "../../../lib/salon-data/assistants.ts";
+import { usePhoneNumbers } from "../../../lib/salon-data/phone-numbers.ts";
+import { PhoneNumberForm } from "./phone-number-form.tsx";
+import { PhoneNumberList } from "./phone-number-list.tsx";
+
+const NEW = "new";
+
+/**
+ * Phone Numbers: the list beside the form. The first number is shown until another is chosen;
+ * Add New Number clears the form; a saved number stays chosen, and after a delete the first
+ * remaining one is (or a blank form when none remain).
+ */
+export function PhoneNumbersPage() {
+  const intl = useIntl();
+  const toast = useToast();
+  const numbers = usePhoneNumbers();
+  const assistants = useAssistants();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // Add New Number starts over even when the blank form is already showing.
+  const [blankForms, setBlankForms] = useState(0);
+
+  const unreachable = intl.formatMessage({ id: "phoneNumbers.error.unreachable" });
+  useEffect(() => {
+    if (numbers.error) toast.show("error", intl.formatMessage({ id: "phoneNumbers.toast.loadFailed" }, { detail: errorDetail(numbers.error, unreachable) }));
+  }, [numbers.error, toast, intl, unreachable]);
+  useEffect(() => {
+    if (assistants.error) {
+      toast.show("error", intl.formatMessage({ id: "phoneNumbers.toast.assistantsFailed" }, { detail: errorDetail(assistants.error, unreachable) }));
+    }
+  }, [assistants.error, toast, intl, unreachable]);
+
+  const rows = numbers.data ?? [];
+  const current = chosen === NEW ? undefined : (rows.find((row) => row.id === chosen) ?? rows[0]);
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <FormattedMessage id="phoneNumbers.title" />
+      </h1>
+      <p className="mt-1 text-slate-600">
+        <FormattedMessage id="phoneNumbers.intro" />
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <PhoneNumberList
+          numbers={numbers.data}
+          assistants={assistants.data}
+          currentId={current?.id}
+          onChoose={setChosen}
+          onAdd={() => {
+            setChosen(NEW);
+            setBlankForms((count) => count + 1);
+          }}
+        />
+        {/* Waits for the list, so the form never shows blank for a moment before the first number. */}
+        {!numbers.isPending && (
+          <PhoneNumberForm
+            key={current?.id ?? `${NEW}-${blankForms}`}
+            number={current}
+            assistants={assistants.data ?? []}
+            onSaved={setChosen}
+            onDeleted={() => setChosen(null)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { signedInOwner } from "./owner.ts";
+
+const browser = useBrowser();
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
+const entry = (page: Page, name: string) => page.getByRole("navigation", { name: "Assistants" }).getByRole("button", { name: new RegExp(name) });
+
+async function createAssistant(page: Page, name: string) {
+  await page.getByRole("button", { name: /Create (First )?Assistant/ }).click();
+  await page.getByLabel("Assistant Name").fill(name);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await toast(page, "New assistant created successfully!");
+  await entry(page, name).and(page.locator('[aria-current="true"]')).waitFor();
+}
+
+describe("assistants and phone numbers", () => {
+  it("creates two assistants, edits one, links a number to it and deletes the other", async () => {
+    const { page, context } = await browser.visitor();
+    await signedInOwner(page);
+    await page.goto("/en/dashboard");
+    await page.waitForURL(/\/en\/dashboard\/assistant$/);
+    await page.getByRole("heading", { name: "No assistants yet" }).waitFor();
+
+    await createAssistant(page, "Front desk");
+    await createAssistant(page, "Evenings");
+
+    // Editing: Save changes waits for a change.
+    await entry(page, "Front desk").click();
+    const save = page.getByRole("button", { name: "Save changes" });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole("tab", { name: "Behavior" }).click();
+    await page.getByLabel("Initial Greeting").fill("Salon Bella, good morning! How can I help?");
+    expect(await save.isEnabled()).toBe(true);
+    await page.getByRole("tab", { name: "Voice Detection" }).click();
+    await page.getByLabel("Silence Duration (ms)").fill("900");
+    await save.click();
+    await toast(page, "Assistant updated successfully!");
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    expect(await entry(page, "Front desk").textContent()).not.toContain("Connected");
+
+    // A number ringing it makes it Connected.
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Phone Numbers" }).click();
+    await page.getByText("No phone numbers found. Add your first number.").waitFor();
+    const create = page.getByRole("button", { name: "Create Number" });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel("Phone Number", { exact: true }).fill("+420 777 123 456");
+    await page.getByLabel("Phone Name (optional)").fill("Main line");
+    await page.getByLabel("Assistant Configuration").selectOption({ label: "Front desk" });
+    await create.click();
+    await toast(page, "Phone number created successfully!");
+    const row = page.getByRole("list", { name: "Phone numbers" }).getByRole("button", { name: /Main line/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain("Front desk");
+    expect(await row.innerText()).toContain("+420 777 123 456");
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "phone-numbers-desktop");
+
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Assistants" }).click();
+    await entry(page, "Front desk").filter({ hasText: "Connected" }).waitFor();
+    expect(await entry(page, "Evenings").textContent()).not.toContain("Connected");
+
+    // Deleting the other one asks first and leaves the connected one.
+    await entry(page, "Evenings").click();
+    await page.getByRole("button", { name: "Delete assistant" }).click();
+    const dialog = page.getByRole("dialog", { name: 'Delete assistant "Evenings"?' });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Assistant deleted successfully");
+    await entry(page, "Evenings").waitFor({ state: "detached" });
+
+    // All of it is stored: a reload shows the same.
+    await page.reload();
+    await entry(page, "Front desk").filter({ hasText: "Connected" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "Assistants" }).getByRole("listitem").count()).toBe(1);
+    await page.getByRole("tab", { name: "Behavior" }).click();
+    expect(await page.getByLabel("Initial Greeting").inputValue()).toBe("Salon Bella, good morning! How can I help?");
+
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.goto("/en/dashboard/assistant");
+      await entry(page, "Front desk").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `assistants-${name}`);
+      await page.goto("/cs/dashboard/phone-numbers");
+      await page.getByRole("list", { name: "Telefonní čísla" }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `phone-numbers-cs-${name}`);
+    }
+    await context.close();
+  });
+});

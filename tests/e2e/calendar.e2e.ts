@@ -1,0 +1,200 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { signedInOwner } from "./owner.ts";
+
+const browser = useBrowser();
+
+// The salon keeps Prague's time while the browser runs on the machine's (UTC here): every
+// time below is Prague's wall-clock time, as the salon sees it.
+const SALON_TIME_ZONE = "Europe/Prague";
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
+
+/** The salon's calendar day after today, "2026-11-24". */
+function tomorrow() {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: SALON_TIME_ZONE }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant Prague's clock shows `time` on `day` (its offset read from Intl). */
+function pragueInstant(day: string, time: string) {
+  const guess = new Date(`${day}T${time}:00Z`);
+  const shown = new Intl.DateTimeFormat("en-GB", { timeZone: SALON_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(guess);
+  const offset = (Number(shown.slice(0, 2)) - Number(time.slice(0, 2)) + 24) % 24;
+  return new Date(guess.getTime() - offset * 3_600_000).toISOString();
+}
+
+/** The owner's stylists and services, made through the API with the session's token. */
+async function seedSalon(page: Page) {
+  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+  const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": SALON_TIME_ZONE };
+  const post = async (path: string, data: object) => {
+    const response = await page.request.post(`/api/dashboard/${path}`, { data, headers });
+    if (response.status() !== 201) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  // The first call makes the salon, in Prague's time zone.
+  expect((await page.request.get("/api/dashboard/salon", { headers })).status()).toBe(200);
+  const eva = await post("stylists", { first_name: "Eva", last_name: "Malá" });
+  await post("stylists", { first_name: "Karel", last_name: "Velký" });
+  await post("services", { name: "Haircut", duration: 45, price: 30 });
+  const beard = await post("services", { name: "Beard trim", duration: 15, price: 12 });
+  // Eva is busy tomorrow at 16:00, for the clash below.
+  await post("appointments", {
+    customer_name: "Blocker",
+    stylist: eva.id,
+    start_datetime: pragueInstant(tomorrow(), "16:00"),
+    end_datetime: pragueInstant(tomorrow(), "16:30"),
+    services: [{ service: beard.id, price_at_booking: 12, duration_at_booking: 15 }],
+  });
+}
+
+/** Whether an event sits under a stylist's column heading. */
+async function inColumn(page: Page, event: Locator, stylist: string) {
+  const column = (await page.locator(".ec-header").getByText(stylist, { exact: true }).boundingBox())!;
+  const box = (await event.boundingBox())!;
+  const middle = box.x + box.width / 2;
+  return middle > column.x && middle < column.x + column.width;
+}
+
+/** Drags an event by its top edge so that it starts at `time` (a label of the time axis) in the column of `stylist`. */
+async function dragTo(page: Page, event: Locator, time: string, stylist: string) {
+  const box = (await event.boundingBox())!;
+  const row = (await page.locator(".ec-sidebar").getByText(time, { exact: true }).boundingBox())!;
+  const column = (await page.locator(".ec-header").getByText(stylist, { exact: true }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 10, box.y + 30, { steps: 5 });
+  await page.mouse.move(column.x + column.width / 2, row.y + row.height / 2 + 6, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** Presses in a stylist's column at one time of the axis and lets go at another, as to select a stretch. */
+async function dragAcross(page: Page, stylist: string, from: string, to: string) {
+  const column = (await page.locator(".ec-header").getByText(stylist, { exact: true }).boundingBox())!;
+  const start = (await page.locator(".ec-sidebar").getByText(from, { exact: true }).boundingBox())!;
+  const end = (await page.locator(".ec-sidebar").getByText(to, { exact: true }).boundingBox())!;
+  const x = column.x + column.width / 2;
+  await page.mouse.move(x, start.y + start.height / 2 + 6);
+  await page.mouse.down();
+  // Just above the end label: the last quarter hour before it.
+  await page.mouse.move(x, end.y + end.height / 2 - 6, { steps: 10 });
+  await page.mouse.up();
+}
+
+describe("calendar", () => {
+  it("books an appointment with two services in a stylist's column, moves, edits and deletes it", async () => {
+    const { page, context } = await browser.visitor();
+    await signedInOwner(page);
+    await seedSalon(page);
+    const day = tomorrow();
+
+    await page.goto("/en/dashboard/calendar");
+    await page.getByRole("heading", { name: "Calendar", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Week", pressed: true }).waitFor();
+
+    // Create: two services, and the end follows their 60 minutes.
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const create = page.getByRole("dialog", { name: "Create Appointment" });
+    await create.getByLabel("Client Name").fill("Jan Test");
+    await create.getByLabel("Phone").fill("+420 777 111 222");
+    await create.getByLabel("Stylist").selectOption({ label: "Karel Velký" });
+    await create.getByLabel(/^Service\b/).first().selectOption({ label: "Haircut (45 min - €30.00)" });
+    await create.getByRole("button", { name: "Add Service" }).click();
+    await create.getByLabel(/^Service\b/).nth(1).selectOption({ label: "Beard trim (15 min - €12.00)" });
+    await create.getByLabel("Start Time").fill(`${day}T10:00`);
+    expect(await create.getByLabel("End Time").inputValue()).toBe(`${day}T11:00`);
+    await create.getByText("Total: 60 min · €42.00").waitFor();
+    await screenshot(page, "calendar-create-desktop", { fullPage: false });
+    await create.getByRole("button", { name: "Save" }).click();
+    await toast(page, "Appointment created successfully");
+    await create.waitFor({ state: "detached" });
+
+    // It shows tomorrow in Karel's column, 10:00 to 11:00.
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    const booked = page.getByRole("button", { name: /Jan Test/ });
+    await booked.waitFor();
+    await page.locator(".ec-sidebar").getByText("9:00 AM", { exact: true }).evaluate((label) => label.scrollIntoView({ block: "start" }));
+    expect(await booked.innerText()).toContain("10:00 – 11:00 AM");
+    expect(await booked.innerText()).toContain("Haircut, Beard trim");
+    expect(await inColumn(page, booked, "Karel Velký")).toBe(true);
+    await screenshot(page, "calendar-day-desktop", { fullPage: false });
+
+    // Dragging over free time opens a new appointment for that stylist and stretch.
+    await dragAcross(page, "Karel Velký", "11:00 AM", "12:00 PM");
+    const dragged = page.getByRole("dialog", { name: "Create Appointment" });
+    expect(await dragged.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Karel Velký");
+    expect(await dragged.getByLabel("Start Time").inputValue()).toBe(`${day}T11:00`);
+    expect(await dragged.getByLabel("End Time").inputValue()).toBe(`${day}T12:00`);
+    await dragged.getByRole("button", { name: "Cancel" }).click();
+    await dragged.waitFor({ state: "detached" });
+
+    // So does a double click on a free quarter hour.
+    const column = (await page.locator(".ec-header").getByText("Eva Malá", { exact: true }).boundingBox())!;
+    const noon = (await page.locator(".ec-sidebar").getByText("12:00 PM", { exact: true }).boundingBox())!;
+    await page.mouse.dblclick(column.x + column.width / 2, noon.y + noon.height / 2 + 6);
+    const clicked = page.getByRole("dialog", { name: "Create Appointment" });
+    expect(await clicked.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Eva Malá");
+    expect(await clicked.getByLabel("Start Time").inputValue()).toBe(`${day}T12:00`);
+    await clicked.getByRole("button", { name: "Close" }).click();
+    await clicked.waitFor({ state: "detached" });
+
+    // Moving onto Eva's 16:00 clashes: the event goes back and a toast says why.
+    await dragTo(page, booked, "4:00 PM", "Eva Malá");
+    await toast(page, /Eva Malá already has an appointment/);
+    await expect.poll(() => booked.innerText()).toContain("10:00 – 11:00 AM");
+    expect(await inColumn(page, booked, "Karel Velký")).toBe(true);
+    await screenshot(page, "calendar-clash-desktop", { fullPage: false });
+
+    // Moving to Eva's free 14:00 is saved.
+    await dragTo(page, booked, "2:00 PM", "Eva Malá");
+    await toast(page, "Appointment moved");
+    await expect.poll(() => booked.innerText()).toContain("2:00 – 3:00 PM");
+    expect(await inColumn(page, booked, "Eva Malá")).toBe(true);
+    await page.reload();
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => booked.innerText()).toContain("2:00 – 3:00 PM");
+
+    // Edit: the modal shows the moved times; a new name is saved.
+    await booked.click();
+    const edit = page.getByRole("dialog", { name: "Edit Appointment" });
+    expect(await edit.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Eva Malá");
+    expect(await edit.getByLabel("Start Time").inputValue()).toBe(`${day}T14:00`);
+    expect(await edit.getByLabel("End Time").inputValue()).toBe(`${day}T15:00`);
+    await edit.getByLabel("Client Name").fill("Jana Test");
+    await edit.getByLabel("Notes").fill("Prefers short");
+    await edit.getByRole("button", { name: "Update" }).click();
+    await toast(page, "Appointment updated successfully");
+    const renamed = page.getByRole("button", { name: /Jana Test/ });
+    await renamed.waitFor();
+
+    // Delete, after confirming.
+    await renamed.click();
+    await page.getByRole("dialog", { name: "Edit Appointment" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete this appointment?" }).getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Appointment deleted successfully");
+    await renamed.waitFor({ state: "detached" });
+    // Eva's other appointment stays.
+    await page.getByRole("button", { name: /Blocker/ }).waitFor();
+
+    // The screens at both widths, the week and the day.
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    await screenshot(page, "calendar-week-desktop", { fullPage: false });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.reload();
+    await page.getByRole("button", { name: "Day", pressed: true }).waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: /Blocker/ }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, "calendar-day-phone", { fullPage: false });
+    await page.getByRole("button", { name: /Blocker/ }).click();
+    await page.getByRole("dialog", { name: "Edit Appointment" }).waitFor();
+    await screenshot(page, "calendar-edit-phone", { fullPage: false });
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,139 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
+import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
+import { sql } from "./auth-helpers.ts";
+import { api } from "./helpers.ts";
+import { signedInOwner } from "./owner.ts";
+
+afterAll(() => sql.end());
+
+const CONFIGS = "/api/dashboard/assistant/configs";
+const config = (id?: string) => (id ? `/api/dashboard/assistant/config/${id}` : "/api/dashboard/assistant/config");
+
+describe("assistant configs", () => {
+  it("are created with the spec's defaults and the default instructions in the caller's language", async () => {
+    const owner = await signedInOwner({ "accept-language": "de" });
+    expect((await owner.call(CONFIGS)).json).toEqual([]);
+    const created = await owner.call(config(), { body: { name: "  Empfang " } });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      name: "Empfang",
+      voice_name: "coral",
+      temperature: 0.7,
+      max_tokens: 1500,
+      system_prompt: DEFAULT_INSTRUCTIONS.de,
+      initial_greeting: DEFAULT_GREETINGS.de,
+      vad_settings: DEFAULT_VAD_SETTINGS,
+      is_active: true,
+      phone_connection: false,
+    });
+    expect((await owner.call(CONFIGS)).json).toEqual([created.json]);
+  });
+
+  it("are listed in the order they were made, edited with VAD settings as a JSON string, and deleted", async () => {
+    const owner = await signedInOwner();
+    const first = (await owner.call(config(), { body: { name: "Reception" } })).json;
+    const second = (await owner.call(config(), { body: { name: "After hours", voice_name: "verse", temperature: 1 } })).json;
+    expect(((await owner.call(CONFIGS)).json as unknown as { name: string }[]).map((c) => c.name)).toEqual(["Reception", "After hours"]);
+
+    const edited = await owner.call(config(first.id as string), {
+      method: "PUT",
+      body: {
+        ...first,
+        name: "Front desk",
+        voice_name: "sage",
+        temperature: 0.6,
+        max_tokens: 800,
+        system_prompt: "You are the receptionist of {{salon_name}}.",
+        initial_greeting: "Salon Bella, good morning!",
+        vad_settings: JSON.stringify({ threshold: 0.8, prefix_padding_ms: 500, silence_duration_ms: 1200, create_response: false }),
+        is_active: false,
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({
+      id: first.id,
+      name: "Front desk",
+      voice_name: "sage",
+      temperature: 0.6,
+      max_tokens: 800,
+      system_prompt: "You are the receptionist of {{salon_name}}.",
+      initial_greeting: "Salon Bella, good morning!",
+      vad_settings: { threshold: 0.8, prefix_padding_ms: 500, silence_duration_ms: 1200, create_response: false },
+      is_active: false,
+    });
+
+    expect((await owner.call(config(second.id as string), { method: "DELETE" })).status).toBe(204);
+    expect((await owner.call(CONFIGS)).json).toEqual([edited.json]);
+    expect((await owner.call(config(second.id as string), { method: "DELETE" })).status).toBe(404);
+    expect((await owner.call(config(second.id as string), { method: "PUT", body: { name: "Back" } })).status).toBe(404);
+  });
+
+  it.each([
+    [{ name: "" }, "name", "Assistant name is required"],
+    [{ name: "A", voice_name: "nova" }, "voice_name", "Choose one of the voices."],
+    [{ name: "A", temperature: 0.5 }, "temperature", "The response style must be between 0.6 and 1."],
+    [{ name: "A", temperature: 1.1 }, "temperature", "The response style must be between 0.6 and 1."],
+    [{ name: "A", temperature: "0.7" }, "temperature", "The response style must be between 0.6 and 1."],
+    [{ name: "A", max_tokens: 50 }, "max_tokens", "Maximum tokens must be a whole number between 100 and 4096."],
+    [{ name: "A", system_prompt: "   " }, "system_prompt", "Enter the assistant's instructions, or use the default ones."],
+    [{ name: "A", initial_greeting: "" }, "initial_greeting", "Enter the initial greeting."],
+    [{ name: "A", vad_settings: { threshold: 1.5 } }, "vad_settings.threshold", "The threshold must be between 0 and 1."],
+    [{ name: "A", vad_settings: { prefix_padding_ms: 2500 } }, "vad_settings.prefix_padding_ms", "The prefix padding must be between 0 and 2000 ms."],
+    [{ name: "A", vad_settings: { silence_duration_ms: 50 } }, "vad_settings.silence_duration_ms", "The silence duration must be between 100 and 5000 ms."],
+    [{ name: "A", vad_settings: "{not json" }, "vad_settings", "The voice detection settings could not be read."],
+  ])("reject %j", async (body, field, message) => {
+    const owner = await signedInOwner();
+    const res = await owner.call(config(), { body });
+    expect(res.status).toBe(422);
+    expect((res.json.fields as Record<string, string>)[field]).toBe(message);
+    expect((await owner.call(CONFIGS)).json).toEqual([]);
+  });
+
+  it("answer in the caller's language", async () => {
+    const owner = await signedInOwner({ "accept-language": "cs" });
+    const res = await owner.call(config(), { body: { name: "A", voice_name: "nova" } });
+    expect(res.json.detail).toBe("Vyberte jeden z hlasů.");
+  });
+
+  it("are marked connected while a phone number rings them, and deleting one leaves its numbers without an assistant", async () => {
+    const owner = await signedInOwner();
+    const reception = (await owner.call(config(), { body: { name: "Reception" } })).json.id as string;
+    const spare = (await owner.call(config(), { body: { name: "Spare" } })).json.id as string;
+    const number = await owner.call("/api/dashboard/phone-numbers", { body: { phone_number: "+420 777 555 101", assistant_config_id: reception } });
+    expect(number.status).toBe(201);
+
+    const connected = (await owner.call(CONFIGS)).json as unknown as { id: string; phone_connection: boolean }[];
+    expect(connected.map((c) => [c.id, c.phone_connection])).toEqual([
+      [reception, true],
+      [spare, false],
+    ]);
+    // An edit answers with the connection too.
+    expect((await owner.call(config(reception), { method: "PUT", body: { name: "Reception 2" } })).json.phone_connection).toBe(true);
+
+    expect((await owner.call(config(reception), { method: "DELETE" })).status).toBe(204);
+    const numbers = (await owner.call("/api/dashboard/phone-numbers")).json as unknown as { id: string; assistant_config_id: string | null }[];
+    expect(numbers).toEqual([expect.objectContaining({ id: number.json.id, phone_number: "+420777555101", assistant_config_id: null })]);
+  });
+});
+
+describe("isolation of assistants between salons", () => {
+  it("gives a second owner neither the list nor a way to change or delete the first's assistant", async () => {
+    const first = await signedInOwner();
+    const second = await signedInOwner();
+    const id = (await first.call(config(), { body: { name: "Mine" } })).json.id as string;
+
+    expect((await second.call(CONFIGS)).json).toEqual([]);
+    expect((await second.call(config(id), { method: "PUT", body: { name: "Stolen" } })).status).toBe(404);
+    expect((await second.call(config(id), { method: "DELETE" })).status).toBe(404);
+    expect((await second.call(config("not-a-uuid"), { method: "DELETE" })).status).toBe(404);
+    const [row] = await sql`select name from assistant_configs where id = ${id}`;
+    expect(row?.name).toBe("Mine");
+  });
+
+  it("is only for signed-in owners", async () => {
+    expect((await api(CONFIGS)).status).toBe(401);
+    expect((await api(config(), { body: { name: "A" } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,146 @@
+import postgres from "postgres";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { sql } from "./auth-helpers.ts";
+import { signedInOwner } from "./owner.ts";
+
+afterAll(() => sql.end());
+
+const NUMBERS = "/api/dashboard/phone-numbers";
+type Owner = Awaited<ReturnType<typeof signedInOwner>>;
+
+// Each test uses its own numbers: the table holds a number once across every salon.
+let next = 100;
+const czechMobile = () => `+420 777 600 ${next++}`;
+const e164 = (number: string) => number.replaceAll(" ", "");
+
+const assistant = async (owner: Owner, name = "Reception") =>
+  (await owner.call("/api/dashboard/assistant/config", { body: { name } })).json.id as string;
+
+describe("phone numbers", () => {
+  it("are stored in E.164, listed, linked to an assistant, edited and deleted", async () => {
+    const owner = await signedInOwner();
+    expect((await owner.call(NUMBERS)).json).toEqual([]);
+    const number = czechMobile();
+    const created = await owner.call(NUMBERS, { body: { id: "ignored", phone_number: ` ${number} `, phone_name: "", assistant_config_id: "" } });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({ id: expect.any(String), phone_number: e164(number), phone_name: null, assistant_config_id: null });
+    const id = created.json.id as string;
+
+    const reception = await assistant(owner);
+    const edited = await owner.call(`${NUMBERS}/${id}`, {
+      method: "PUT",
+      body: { phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toEqual({ id, phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception });
+    expect((await owner.call(NUMBERS)).json).toEqual([edited.json]);
+
+    expect((await owner.call(`${NUMBERS}/${id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await owner.call(NUMBERS)).json).toEqual([]);
+    expect((await owner.call(`${NUMBERS}/${id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it.each([
+    ["+44 not a number"],
+    ["+1234567890"],
+    ["+420 123"],
+    ["+420 777 123 456 789"],
+    ["+420 777 123 456 ext. 5"],
+  ])("refuses the malformed number %j", async (phone_number) => {
+    const owner = await signedInOwner();
+    const res = await owner.call(NUMBERS, { body: { phone_number } });
+    expect(res.status).toBe(422);
+    expect(res.json.fields).toEqual({ phone_number: "This is not a valid phone number. Enter it in international format, e.g. +420 777 123 456." });
+    expect((await owner.call(NUMBERS)).json).toEqual([]);
+  });
+
+  it("requires a number", async () => {
+    const owner = await signedInOwner();
+    const res = await owner.call(NUMBERS, { body: { phone_number: " ", phone_name: "Support Line" } });
+    expect(res.status).toBe(422);
+    expect(res.json.fields).toEqual({ phone_number: "Enter the phone number." });
+  });
+
+  it("reads a number without its country code in the salon's country, and asks for the international form when that is unknown", async () => {
+    const owner = await signedInOwner({ "accept-language": "de" });
+    const national = await owner.call(NUMBERS, { body: { phone_number: "0171 2345678" } });
+    expect(national.status).toBe(422);
+    expect(national.json.detail).toBe("Geben Sie die Nummer im internationalen Format ein: + und Ländervorwahl, z. B. +49 30 1234567.");
+
+    await owner.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Berlin", country: "Deutschland" } });
+    const german = await owner.call(NUMBERS, { body: { phone_number: "0171 2345678" } });
+    expect(german.status).toBe(201);
+    expect(german.json.phone_number).toBe("+491712345678");
+
+    // Without a country the salon's own number tells where it is.
+    const czech = await signedInOwner();
+    await czech.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Praha", phone: "+420 222 333 444" } });
+    const local = await czech.call(NUMBERS, { body: { phone_number: "777 600 999" } });
+    expect(local.json.phone_number).toBe("+420777600999");
+  });
+
+  it("exists once across all salons, whichever way it is written", async () => {
+    const first = await signedInOwner();
+    const second = await signedInOwner({ "accept-language": "cs" });
+    const number = czechMobile();
+    expect((await first.call(NUMBERS, { body: { phone_number: number } })).status).toBe(201);
+
+    const again = await first.call(NUMBERS, { body: { phone_number: e164(number) } });
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ detail: "This phone number is already registered.", fields: { phone_number: "This phone number is already registered." } });
+    const elsewhere = await second.call(NUMBERS, { body: { phone_number: number } });
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.json.detail).toBe("Toto telefonní číslo už je zaregistrované.");
+
+    // Changing another number into it is refused too; keeping a number's own value is not.
+    const other = (await first.call(NUMBERS, { body: { phone_number: czechMobile() } })).json;
+    expect((await first.call(`${NUMBERS}/${other.id as string}`, { method: "PUT", body: { phone_number: number } })).status).toBe(409);
+    expect((await first.call(`${NUMBERS}/${other.id as string}`, { method: "PUT", body: { ...other, phone_name: "Main" } })).status).toBe(200);
+    expect((await sql`select count(*)::int as n from phone_numbers where phone_number = ${e164(number)}`)[0]!.n).toBe(1);
+  });
+
+  it("ring only the salon's own assistants", async () => {
+    const first = await signedInOwner();
+    const second = await signedInOwner();
+    const theirs = await assistant(second, "Not yours");
+    const message = "Choose one of your assistants, or No Assistant.";
+    for (const assistant_config_id of [theirs, crypto.randomUUID(), "abc"]) {
+      const res = await first.call(NUMBERS, { body: { phone_number: czechMobile(), assistant_config_id } });
+      expect(res.status).toBe(422);
+      expect(res.json.fields).toEqual({ assistant_config_id: message });
+    }
+    expect((await first.call(NUMBERS)).json).toEqual([]);
+  });
+});
+
+describe("isolation of phone numbers between salons", () => {
+  it("gives a second owner neither the list nor a way to change or delete the first's numbers", async () => {
+    const first = await signedInOwner();
+    const second = await signedInOwner();
+    const number = czechMobile();
+    const id = (await first.call(NUMBERS, { body: { phone_number: number, phone_name: "Main" } })).json.id as string;
+
+    expect((await second.call(NUMBERS)).json).toEqual([]);
+    expect((await second.call(`${NUMBERS}/${id}`, { method: "PUT", body: { phone_number: number, phone_name: "Stolen" } })).status).toBe(404);
+    expect((await second.call(`${NUMBERS}/${id}`, { method: "DELETE" })).status).toBe(404);
+    const [row] = await sql`select phone_name from phone_numbers where id = ${id}`;
+    expect(row?.phone_name).toBe("Main");
+  });
+
+  it("is enforced by the database too: the Worker's role without a salon setting sees no rows", async () => {
+    const owner = await signedInOwner();
+    const reception = await assistant(owner);
+    await owner.call(NUMBERS, { body: { phone_number: czechMobile(), assistant_config_id: reception } });
+
+    const worker = postgres(inject("workerDatabaseUrl"), { max: 1, onnotice: () => {}, fetch_types: false });
+    try {
+      const counts = await worker.begin(async (tx) => [
+        (await tx`select count(*)::int as n from assistant_configs`)[0]!.n,
+        (await tx`select count(*)::int as n from phone_numbers`)[0]!.n,
+      ]);
+      expect(counts).toEqual([0, 0]);
+    } finally {
+      await worker.end();
+    }
+  });
+});
