@@ -1,4 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import { TabBar } from "../../../components/tab-bar.tsx";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ASSISTANT_LIMITS, VOICES, assistantConfigSchema, type AssistantConfig } from "../../../../contract/assistants.ts";
@@ -266,17 +267,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
         </div>
       </div>
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
-        <Tabs.List aria-label={t("assistants.tabs.label")} className="flex overflow-x-auto border-b border-slate-200 px-2 sm:px-4">
-          {TABS.map((value) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:font-semibold data-[state=active]:text-brand-700"
-            >
-              <FormattedMessage id={`assistants.tabs.${value}`} />
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabBar tabs={TABS} label={t("assistants.tabs.label")} title={(value) => <FormattedMessage id={`assistants.tabs.${value}`} />} className="px-2 sm:px-4" />
         {TABS.map((value) => (
           // Every panel stays mounted, so a refused save can focus its field in the same render that opens its tab.
           <Tabs.Content

@@ -1,4 +1,5 @@
 import * as Tabs from "@radix-ui/react-tabs";
+import { TabBar } from "../../../components/tab-bar.tsx";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
@@ -43,20 +44,12 @@ export function SalonSettingsPage() {
         <FormattedMessage id="salonSettings.title" />
       </h1>
       <Tabs.Root value={tab} onValueChange={select} className="mt-6">
-        <Tabs.List
-          aria-label={intl.formatMessage({ id: "salonSettings.tabs.label" })}
-          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
-        >
-          {TABS.map((value) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="-mb-px shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-medium whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:font-semibold data-[state=active]:text-brand-700"
-            >
-              <FormattedMessage id={`salonSettings.tabs.${value}`} />
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabBar
+          tabs={TABS}
+          label={intl.formatMessage({ id: "salonSettings.tabs.label" })}
+          title={(value) => <FormattedMessage id={`salonSettings.tabs.${value}`} />}
+          className="-mx-4 px-4 sm:mx-0 sm:px-0"
+        />
         {TABS.map((value) => (
           <Tabs.Content
             key={value}
