@@ -143,6 +143,16 @@ describe("calendar", () => {
     await clicked.getByRole("button", { name: "Close" }).click();
     await clicked.waitFor({ state: "detached" });
 
+    // The keyboard opens an appointment too; Escape leaves it unchanged and focus where it was.
+    await booked.focus();
+    await page.keyboard.press("Enter");
+    const viaKeyboard = page.getByRole("dialog", { name: "Edit Appointment" });
+    await viaKeyboard.getByLabel("Client Name").waitFor();
+    await page.keyboard.press("Escape");
+    await viaKeyboard.waitFor({ state: "detached" });
+    expect(await booked.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByText("Appointment updated successfully").count()).toBe(0);
+
     // Moving onto Eva's 16:00 clashes: the event goes back and a toast says why.
     await dragTo(page, booked, "4:00 PM", "Eva Malá");
     await toast(page, /Eva Malá already has an appointment/);

@@ -369,13 +369,15 @@ describe("appointment modal", () => {
     expect(requests.some((request) => request.url === `/api/dashboard/appointments/${booked.id}`)).toBe(true);
   });
 
-  it("starts afresh after being closed with the close button", async () => {
+  it("starts afresh after being closed with the close button, and gives focus back", async () => {
     const requests = fakeApi();
     const dialog = await openModal({ mode: "create" });
     await userEvent.type(within(dialog).getByLabelText("Client Name"), "Marie");
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Service" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    // Focus returns to what opened the modal.
+    expect(screen.getByRole("button", { name: "Open" })).toHaveFocus();
 
     await userEvent.click(screen.getByRole("button", { name: "Open" }));
     const again = await screen.findByRole("dialog");

@@ -48,13 +48,19 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
   const detail = useAppointment(current?.mode === "edit" ? current.appointment.id : "", needsDetail);
   const appointment = current?.mode === "edit" ? (needsDetail ? detail.data : current.appointment) : undefined;
   const firstField = useRef<HTMLInputElement>(null);
+  // What was focused when the modal opened (an appointment, Create Appointment): focus goes
+  // back there after, as the modal has no trigger of its own to return to.
+  const opener = useRef<HTMLElement | null>(null);
 
   return (
     <Modal
       open={target !== null}
       // Closing is held back while a change is on its way, so its outcome is not lost.
       onClose={() => !busy && onClose()}
-      onClosed={() => setShown(null)}
+      onClosed={() => {
+        setShown(null);
+        if (opener.current?.isConnected) opener.current.focus();
+      }}
       size="lg"
       title={intl.formatMessage({ id: current?.mode === "edit" ? "appointments.modal.editTitle" : "appointments.modal.createTitle" })}
       description={
@@ -62,6 +68,7 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
       }
       onOpenAutoFocus={(event) => {
         event.preventDefault();
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         firstField.current?.focus();
       }}
     >

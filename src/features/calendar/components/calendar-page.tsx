@@ -168,7 +168,8 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
       eventTimeFormat: { hour: "numeric" as const, minute: "2-digit" as const },
       noEventsContent: intl.formatMessage({ id: "calendar.list.empty" }),
       views: {
-        [VIEWS.week]: { resourceLabelContent: shortColumnLabel },
+        // Seven days of every stylist: on a phone the week scrolls sideways rather than squeezing columns to slivers.
+        [VIEWS.week]: { resourceLabelContent: shortColumnLabel, columnWidth: "minmax(2.5rem, 1fr)" },
         // A row per stylist, as tall as its appointments need, and a cell per day: appointments
         // move between days and keep their time; new ones need hours, so no drag-creation.
         [VIEWS.month]: { slotDuration: { days: 1 }, selectable: false, height: "auto" },
@@ -250,7 +251,11 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
       }),
     eventClick: (info) => {
       const appointment = info.event.extendedProps.appointment as Appointment | undefined;
-      if (appointment) setTarget({ mode: "edit", appointment });
+      if (!appointment) return;
+      // Opened with Enter, the key's keypress would land on the modal's first field and
+      // submit the form unchanged; cancelling the keydown stops it there.
+      if (info.jsEvent instanceof KeyboardEvent) info.jsEvent.preventDefault();
+      setTarget({ mode: "edit", appointment });
     },
     eventDrop: reschedule,
     eventResize: reschedule,

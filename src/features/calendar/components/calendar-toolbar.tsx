@@ -46,7 +46,9 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
               type="button"
               aria-pressed={view === name}
               onClick={() => onView(name)}
-              className="border-l border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 first:border-l-0 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 aria-pressed:bg-brand-600 aria-pressed:font-semibold aria-pressed:text-white"
+              className={`border-l border-slate-300 px-3 py-1.5 text-sm first:border-l-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
+                view === name ? "bg-brand-600 font-semibold text-white" : "font-medium text-slate-700 hover:bg-slate-50"
+              }`}
             >
               <FormattedMessage id={`calendar.view.${name}`} />
             </button>
@@ -54,15 +56,25 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         </div>
       </div>
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
-        <Switch label={intl.formatMessage({ id: "calendar.businessHours" })} swatch="shade-swatch-closed" on={props.shadeBusiness} onChange={props.onShadeBusiness} />
-        <Switch label={intl.formatMessage({ id: "calendar.workingHours" })} swatch="shade-swatch-off" on={props.shadeWorking} onChange={props.onShadeWorking} />
+        <ShadingToggle
+          label={intl.formatMessage({ id: "calendar.businessHours" })}
+          swatch="shade-swatch-closed"
+          on={props.shadeBusiness}
+          onChange={props.onShadeBusiness}
+        />
+        <ShadingToggle
+          label={intl.formatMessage({ id: "calendar.workingHours" })}
+          swatch="shade-swatch-off"
+          on={props.shadeWorking}
+          onChange={props.onShadeWorking}
+        />
       </div>
     </div>
   );
 }
 
 /** A shading checkbox with a sample of the shading it switches. */
-function Switch({ label, swatch, on, onChange }: { label: string; swatch: string; on: boolean; onChange: (on: boolean) => void }) {
+function ShadingToggle({ label, swatch, on, onChange }: { label: string; swatch: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2">
       <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className="size-4 rounded border-slate-300 accent-brand-600" />
