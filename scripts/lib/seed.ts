@@ -1,4 +1,6 @@
 import postgres, { type TransactionSql } from "postgres";
+import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
+import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
@@ -29,6 +31,7 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   },
   { name: "demo-salon", run: seedSalon },
   { name: "demo-appointments", run: seedAppointments },
+  { name: "demo-assistant", run: seedAssistant },
 ];
 
 const DEMO_HOURS: BusinessHours = {
@@ -93,8 +96,9 @@ const CUSTOMERS = [
 ] as const;
 
 /**
- * A week of appointments from today: times come from the availability module, so they
- * respect business hours, shifts, days off and each other, with gaps left open.
+ * Appointments from three days ago to a week ahead, so the calendar's current week is
+ * never empty: times come from the availability module, so they respect business hours,
+ * shifts, days off and each other, with gaps left open.
  */
 async function seedAppointments(tx: TransactionSql) {
   const [salon] = await tx<{ id: string; time_zone: string; business_hours: BusinessHours }[]>`
@@ -106,7 +110,7 @@ async function seedAppointments(tx: TransactionSql) {
     select id, name, color, price::float8 as price, duration from services where salon_id = ${salon.id} order by name`;
   const today = wallTime(new Date(), salon.time_zone);
   let n = 0;
-  for (let offset = 0; offset < 7; offset++) {
+  for (let offset = -3; offset < 8; offset++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + offset * 86_400_000);
     const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 };
     const from = zonedInstant(day, salon.time_zone);
@@ -135,6 +139,21 @@ async function seedAppointments(tx: TransactionSql) {
       }
     }
   }
+}
+
+/** The salon's receptionist, answering the salon's phone number; the public call demo uses it. */
+async function seedAssistant(tx: TransactionSql) {
+  const [salon] = await tx<{ id: string }[]>`
+    select s.id from salons s join users u on u.id = s.owner_id where u.email = ${DEMO_LOGIN.email}`;
+  if (!salon) return;
+  const [assistant] = await tx<{ id: string }[]>`
+    insert into assistant_configs (salon_id, name, voice_name, system_prompt, initial_greeting, vad_settings)
+    values (${salon.id}, 'Bella front desk', 'coral', ${DEFAULT_INSTRUCTIONS.en}, ${DEFAULT_GREETINGS.en},
+            ${JSON.stringify(DEFAULT_VAD_SETTINGS)}::text::jsonb)
+    returning id`;
+  await tx`insert into phone_numbers (salon_id, phone_number, phone_name, assistant_config_id)
+           values (${salon.id}, '+420228881234', 'Salon line', ${assistant!.id})
+           on conflict (phone_number) do nothing`;
 }
 
 export async function seedDemo(databaseUrl: string, log: (line: string) => void = () => {}) {
