@@ -73,3 +73,15 @@ export function Field({ label, error, hint, required = false, unit, className, c
     </div>
   );
 }
+
+/** The errors of a group of fields (a row of times, a service line), listed under it. */
+export function GroupErrors({ id, messages, className = "" }: { id: string; messages: string[]; className?: string }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} className={`mt-2 space-y-0.5 text-sm text-red-700 ${className}`}>
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Service } from "../../../../contract/salon.ts";
-import { controlClass } from "../../../components/form-field.tsx";
+import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
 import { useEuros } from "../use-euros.ts";
@@ -158,13 +158,7 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
             </button>
           )}
         </div>
-        {messages.length > 0 && (
-          <ul id={errorId} className="mt-2 space-y-0.5 text-sm text-red-700">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
+        <GroupErrors id={errorId} messages={messages} />
       </fieldset>
     </li>
   );

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { controlClass } from "../../../components/form-field.tsx";
+import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 
 /** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
 export interface TimeOffDraft {
@@ -125,13 +125,7 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
             <FormattedMessage id="stylists.timeOff.remove" />
           </button>
         </div>
-        {messages.length > 0 && (
-          <ul id={errorId} className="mt-2 space-y-0.5 text-sm text-red-700">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
+        <GroupErrors id={errorId} messages={messages} />
       </fieldset>
     </li>
   );

@@ -2,7 +2,7 @@ import { useId } from "react";
 import { defineMessages, FormattedMessage, useIntl } from "react-intl";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { controlClass } from "../../../components/form-field.tsx";
+import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 
 const SHIFT_TIMES = ["morning_start", "morning_end", "afternoon_start", "afternoon_end"] as const;
 type ShiftTime = (typeof SHIFT_TIMES)[number];
@@ -168,13 +168,7 @@ function DayRow({ day, draft, onChange, errors }: DayRowProps) {
             </p>
           )}
         </div>
-        {messages.length > 0 && (
-          <ul id={errorId} className="clear-both mt-2 space-y-0.5 text-sm text-red-700 lg:pl-28">
-            {messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        )}
+        <GroupErrors id={errorId} messages={messages} className="clear-both lg:pl-28" />
       </fieldset>
     </div>
   );
