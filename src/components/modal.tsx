@@ -1,5 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 
 export const MODAL_CLOSE_MS = 300;
@@ -19,17 +19,27 @@ interface ModalProps {
 
 /**
  * The one dialog of the product: focus is trapped, Escape and a backdrop click close it,
- * and it leaves with a 300 ms animation.
+ * it leaves with a 300 ms animation, and focus then returns to what had it before.
  */
 export function Modal({ open, onClose, title, description, children, onOpenAutoFocus, onClosed, size = "md" }: ModalProps) {
   const intl = useIntl();
+  // Dialogs here are opened from code, not from a Radix trigger, so Radix has nothing to
+  // return focus to: remember the element that had it.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
         <Dialog.Content
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={() => onClosed?.()}
+          onOpenAutoFocus={(event) => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            onOpenAutoFocus?.(event);
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed?.();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={`modal-content fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${size === "lg" ? "max-w-2xl" : "max-w-md"}`}
         >

@@ -48,9 +48,6 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
   const detail = useAppointment(current?.mode === "edit" ? current.appointment.id : "", needsDetail);
   const appointment = current?.mode === "edit" ? (needsDetail ? detail.data : current.appointment) : undefined;
   const firstField = useRef<HTMLInputElement>(null);
-  // What was focused when the modal opened (an appointment, Create Appointment): focus goes
-  // back there after, as the modal has no trigger of its own to return to.
-  const opener = useRef<HTMLElement | null>(null);
 
   return (
     <Modal
@@ -59,7 +56,6 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
       onClose={() => !busy && onClose()}
       onClosed={() => {
         setShown(null);
-        if (opener.current?.isConnected) opener.current.focus();
       }}
       size="lg"
       title={intl.formatMessage({ id: current?.mode === "edit" ? "appointments.modal.editTitle" : "appointments.modal.createTitle" })}
@@ -68,7 +64,6 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
       }
       onOpenAutoFocus={(event) => {
         event.preventDefault();
-        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         firstField.current?.focus();
       }}
     >
