@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Modal } from "./modal.tsx";
+import { SECONDARY_BUTTON } from "./button-styles.ts";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -36,7 +37,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, o
           type="button"
           onClick={onClose}
           disabled={busy}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          className={SECONDARY_BUTTON}
         >
           <FormattedMessage id="common.cancel" />
         </button>

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Voice } from "../../../../contract/assistants.ts";
 import { voiceLabel } from "./voice-label.ts";
+import { AddButton } from "../../../components/add-button.tsx";
 
 export interface AssistantEntry {
   id: string;
@@ -24,16 +25,9 @@ export function AssistantList({ entries, currentId, onChoose, onCreate }: Assist
   const intl = useIntl();
   return (
     <nav aria-label={intl.formatMessage({ id: "assistants.list.label" })} className="flex flex-col gap-3">
-      <button
-        type="button"
-        onClick={onCreate}
-        className="inline-flex items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
-        <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-          <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-        </svg>
+      <AddButton onClick={onCreate}>
         <FormattedMessage id="assistants.create" />
-      </button>
+      </AddButton>
       <ul className="space-y-1.5">
         {entries.map((entry) => {
           const current = entry.id === currentId;

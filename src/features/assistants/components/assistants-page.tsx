@@ -6,6 +6,7 @@ import { useAssistants } from "../../../lib/salon-data/assistants.ts";
 import { TEMP_ID, newDraft, sameDraft, toDraft, type AssistantDraft } from "../assistant-draft.ts";
 import { AssistantEditor } from "./assistant-editor.tsx";
 import { AssistantList, type AssistantEntry } from "./assistant-list.tsx";
+import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 /**
  * Assistants: the salon's assistants on the left, the chosen one's editor on the right. Edits
@@ -124,7 +125,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
       <button
         type="button"
         onClick={onRetry}
-        className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={`mt-4 ${SECONDARY_BUTTON}`}
       >
         <FormattedMessage id="assistants.retry" />
       </button>

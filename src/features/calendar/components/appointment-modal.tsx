@@ -14,6 +14,7 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
+import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 interface AppointmentModalProps {
   /** What to open; null closes the modal. */
@@ -285,7 +286,7 @@ function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSav
           type="button"
           onClick={onDone}
           disabled={busy}
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+          className={SECONDARY_BUTTON}
         >
           <FormattedMessage id="common.cancel" />
         </button>

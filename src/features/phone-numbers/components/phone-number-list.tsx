@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import type { PhoneNumber } from "../../../../contract/phone-numbers.ts";
 import { displayNumber } from "../display-number.ts";
+import { AddButton } from "../../../components/add-button.tsx";
 
 interface PhoneNumberListProps {
   numbers: PhoneNumber[] | undefined;
@@ -56,16 +57,9 @@ export function PhoneNumberList({ numbers, assistants, currentId, onChoose, onAd
     <section className="self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
         <p className="text-sm text-slate-600">{numbers && intl.formatMessage({ id: "phoneNumbers.count" }, { count: numbers.length })}</p>
-        <button
-          type="button"
-          onClick={onAdd}
-          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-            <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-          </svg>
+        <AddButton onClick={onAdd}>
           <FormattedMessage id="phoneNumbers.add" />
-        </button>
+        </AddButton>
       </div>
       {body}
     </section>

@@ -7,6 +7,7 @@ import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
+import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 interface TextFieldSpec {
   label: string;
@@ -62,7 +63,7 @@ export function SalonForm() {
         <button
           type="button"
           onClick={() => void salon.refetch()}
-          className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className={`mt-4 ${SECONDARY_BUTTON}`}
         >
           <FormattedMessage id="salonSettings.salon.retry" />
         </button>

@@ -4,6 +4,7 @@ import type { z } from "zod/mini";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { failureText, issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
+import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 interface SubmitOptions<Body> {
   /** The contract's schema; what it outputs is what the API is sent. */
@@ -108,7 +109,7 @@ export function TabForm({ title, saving, savingLabel, requiredNote, failures, on
             type="button"
             onClick={onCancel}
             disabled={saving}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
+            className={SECONDARY_BUTTON}
           >
             <FormattedMessage id="common.cancel" />
           </button>

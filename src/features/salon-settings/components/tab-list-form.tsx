@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { DeleteConfirm, type DeleteTexts } from "./tab-delete-confirm.tsx";
 import { ItemRow, type ItemRowProps } from "./tab-item-row.tsx";
+import { AddButton } from "../../../components/add-button.tsx";
 
 interface ListTexts {
   count: (count: number) => string;
@@ -101,17 +102,9 @@ export function ListFormTab<Item extends { id: string }>({ query, texts, row, on
     <section className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <p className="text-sm text-slate-600">{items && texts.count(items.length)}</p>
-        <button
-          ref={addButton}
-          type="button"
-          onClick={() => setEditing({ item: undefined })}
-          className="inline-flex scroll-mt-24 items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-            <path d="M10.75 4.75a.75.75 0 0 0-1.5 0v4.5h-4.5a.75.75 0 0 0 0 1.5h4.5v4.5a.75.75 0 0 0 1.5 0v-4.5h4.5a.75.75 0 0 0 0-1.5h-4.5v-4.5Z" />
-          </svg>
+        <AddButton ref={addButton} onClick={() => setEditing({ item: undefined })} className="scroll-mt-24">
           {texts.add}
-        </button>
+        </AddButton>
       </div>
       {body}
       {deleting && (
