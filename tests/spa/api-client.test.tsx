@@ -4,12 +4,10 @@ import { getAccessToken, resumeSession, startSession } from "../../src/lib/auth/
 import { refreshAccessToken } from "../../src/lib/api-client.ts";
 import { json, mockFetch } from "./render.tsx";
 
-const realFetch = globalThis.fetch;
 const user = { email: "Owner@Salon.com", is_active: true, email_verified: true };
 
 beforeEach(() => startSession("old-token", user));
 afterEach(() => {
-  globalThis.fetch = realFetch;
   sessionStorage.clear();
   localStorage.clear();
 });

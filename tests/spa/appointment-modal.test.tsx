@@ -2,17 +2,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Appointment, AppointmentBody, FreeSlot } from "../../contract/appointments.ts";
 import { DEFAULT_WORKING_HOURS, type Service, type Stylist } from "../../contract/salon.ts";
 import type { AppointmentTarget } from "../../src/features/calendar/appointment-draft.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+import { json, mockFetch, renderWithApp, renderWithQueries } from "./render.tsx";
 
 const PRAGUE = "Europe/Prague";
 
@@ -104,12 +99,7 @@ function Host({ open }: { open: AppointmentTarget }) {
 }
 
 async function openModal(target: AppointmentTarget) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  renderWithApp(
-    <QueryClientProvider client={client}>
-      <Host open={target} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<Host open={target} />);
   await userEvent.click(screen.getByRole("button", { name: "Open" }));
   const dialog = await screen.findByRole("dialog");
   // The selects are filled once stylists and services have loaded.

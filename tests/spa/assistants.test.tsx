@@ -1,27 +1,15 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import type { Language } from "../../contract/languages.ts";
 import { AssistantsPage } from "../../src/features/assistants/components/assistants-page.tsx";
 import { assistant, changes, fakeAssistantsApi } from "./fake-assistants-api.ts";
-import { json, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+import { json, renderWithQueries } from "./render.tsx";
 
 function renderPage(language: Language = "en") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithApp(
-    <QueryClientProvider client={client}>
-      <AssistantsPage />
-    </QueryClientProvider>,
-    { language },
-  );
+  return renderWithQueries(<AssistantsPage />, { language });
 }
 
 const list = () => screen.getByRole("navigation", { name: "Assistants" });

@@ -9,9 +9,7 @@ import { RegisterModal } from "../../src/features/auth/components/register-modal
 import { ResetPasswordModal } from "../../src/features/auth/components/reset-password-modal.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
 
-const realFetch = globalThis.fetch;
 afterEach(() => {
-  globalThis.fetch = realFetch;
   sessionStorage.clear();
   localStorage.clear();
 });

@@ -1,14 +1,9 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ContactModal, type ContactModalProps } from "../../src/components/contact/contact-modal.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 function Harness(props: Partial<ContactModalProps>) {
   const [show, setShow] = useState(true);

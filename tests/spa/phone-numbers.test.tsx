@@ -1,26 +1,14 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import type { PhoneNumber } from "../../contract/phone-numbers.ts";
 import { PhoneNumbersPage } from "../../src/features/phone-numbers/components/phone-numbers-page.tsx";
 import { assistant, changes, fakeAssistantsApi } from "./fake-assistants-api.ts";
-import { json, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+import { json, renderWithQueries } from "./render.tsx";
 
 function renderPage(language: Language = "en") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithApp(
-    <QueryClientProvider client={client}>
-      <PhoneNumbersPage />
-    </QueryClientProvider>,
-    { language },
-  );
+  return renderWithQueries(<PhoneNumbersPage />, { language });
 }
 
 const reception = assistant("as-1", "Reception");

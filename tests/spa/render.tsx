@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
@@ -31,6 +32,12 @@ export function renderWithApp(ui: ReactNode, { language = "en", path }: { langua
       </LanguageContext>
     </MemoryRouter>,
   );
+}
+
+/** As renderWithApp, inside a fresh query cache that does not retry, as the dashboard's screens need. */
+export function renderWithQueries(ui: ReactNode, options: Parameters<typeof renderWithApp>[1] = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return renderWithApp(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, options);
 }
 
 /** A fetch that answers like the API; returns the mock to inspect calls. */

@@ -2,15 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS, type Salon } from "../../contract/salon.ts";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 const SALON: Salon = {
   name: "Studio Vlasy",

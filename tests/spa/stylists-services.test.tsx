@@ -1,18 +1,12 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import { DEFAULT_WORKING_HOURS, type Service, type Stylist } from "../../contract/salon.ts";
 import { ServicesTab } from "../../src/features/salon-settings/components/services-tab.tsx";
 import { StylistsTab } from "../../src/features/salon-settings/components/stylists-tab.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const jana: Stylist = {
   id: "st-1",
@@ -88,8 +82,7 @@ function fakeApi(
 const changes = (requests: Request[]) => requests.filter((request) => request.method !== "GET");
 
 function renderTab(ui: ReactNode, language: Language = "en") {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return renderWithApp(<QueryClientProvider client={client}>{ui}</QueryClientProvider>, { language });
+  return renderWithQueries(ui, { language });
 }
 
 describe("stylists tab", () => {

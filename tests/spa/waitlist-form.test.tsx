@@ -1,13 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WaitlistForm } from "../../src/features/waitlist/components/waitlist-form.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
-
-const realFetch = globalThis.fetch;
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
 
 describe("waitlist form", () => {
   it("refuses an invalid address with a toast and sends nothing", async () => {
