@@ -6,7 +6,7 @@ import { useAssistants } from "../../../lib/salon-data/assistants.ts";
 import { TEMP_ID, newDraft, sameDraft, toDraft, type AssistantDraft } from "../assistant-draft.ts";
 import { AssistantEditor } from "./assistant-editor.tsx";
 import { AssistantList, type AssistantEntry } from "./assistant-list.tsx";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 
 /**
  * Assistants: the salon's assistants on the left, the chosen one's editor on the right. Edits
@@ -86,7 +86,12 @@ export function AssistantsPage() {
             {editor}
           </div>
         ) : query.isError ? (
-          <LoadFailed onRetry={() => void query.refetch()} />
+          // The spec leaves the list empty when it cannot be loaded; this says why and offers another try.
+          <LoadFailed
+            message={intl.formatMessage({ id: "assistants.loadFailed" })}
+            retryLabel={intl.formatMessage({ id: "assistants.retry" })}
+            onRetry={() => void query.refetch()}
+          />
         ) : (
           <EmptyState onCreate={create} />
         )}
@@ -110,24 +115,6 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
         className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         <FormattedMessage id="assistants.empty.create" />
-      </button>
-    </section>
-  );
-}
-
-/** The spec leaves the list empty when it cannot be loaded; this says why and offers another try. */
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <p className="text-slate-700">
-        <FormattedMessage id="assistants.loadFailed" />
-      </p>
-      <button
-        type="button"
-        onClick={onRetry}
-        className={`mt-4 ${SECONDARY_BUTTON}`}
-      >
-        <FormattedMessage id="assistants.retry" />
       </button>
     </section>
   );

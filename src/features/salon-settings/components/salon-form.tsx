@@ -7,7 +7,7 @@ import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 
 interface TextFieldSpec {
   label: string;
@@ -56,18 +56,11 @@ export function SalonForm() {
   if (salon.data) return <SalonFormFields salon={salon.data} />;
   if (salon.isError) {
     return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <p className="text-slate-700">
-          <FormattedMessage id="salonSettings.salon.loadFailed" />
-        </p>
-        <button
-          type="button"
-          onClick={() => void salon.refetch()}
-          className={`mt-4 ${SECONDARY_BUTTON}`}
-        >
-          <FormattedMessage id="salonSettings.salon.retry" />
-        </button>
-      </div>
+      <LoadFailed
+        message={intl.formatMessage({ id: "salonSettings.salon.loadFailed" })}
+        retryLabel={intl.formatMessage({ id: "salonSettings.salon.retry" })}
+        onRetry={() => void salon.refetch()}
+      />
     );
   }
   return (
