@@ -46,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>()
       return user ? queueVerificationMail(c, tx, { id: user.id, email }) : null;
     });
     if (!mailId) throw new ApiError(409, { detail: t("auth.error.emailTaken"), code: "email_taken" });
-    deliverInBackground(c, [mailId]);
+    deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json<MessageResponse>({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) }, 201);
   })
 
@@ -86,7 +86,7 @@ export const authRoutes = new Hono<AppEnv>()
       const resend = limits.verificationResendPerEmail(email);
       if ((await hits(sql, resend, true)) <= resend.max) {
         const mailId = await sql.begin((tx) => queueVerificationMail(c, tx, user));
-        deliverInBackground(c, [mailId]);
+        deliverInBackground(c.env, c.executionCtx, [mailId]);
       }
       throw new ApiError(403, { detail: t("auth.error.emailNotVerified"), code: "email_not_verified" });
     }
@@ -143,7 +143,7 @@ export const authRoutes = new Hono<AppEnv>()
         select id, email::text from users where email = ${email} and is_active`;
       return user ? queueResetMail(c, tx, user) : null;
     });
-    if (mailId) deliverInBackground(c, [mailId]);
+    if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json<MessageResponse>({ message: t("auth.forgot.success") });
   })
 

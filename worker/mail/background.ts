@@ -1,15 +1,15 @@
-import type { Context } from "hono";
 import { connect } from "../db.ts";
-import type { AppEnv } from "../env.ts";
+import type { Bindings } from "../env.ts";
 import { deliverMail } from "./deliver.ts";
 
 /**
- * Delivers queued mail after the answer has gone out, on a connection of its own (the
- * request's closes with the answer). The caller answers at once, so the reply time does
- * not tell whether a mail was sent — that matters for "forgot password".
+ * Delivers queued mail (these ids, or everything pending) after the answer has gone out, on
+ * a connection of its own (the request's closes with the answer). The caller answers at
+ * once, so the reply time does not tell whether a mail was sent, which matters for
+ * "forgot password". The cron uses it for retries.
  */
-export function deliverInBackground(c: Context<AppEnv>, ids: string[]) {
-  if (!c.env.RESEND_API_KEY || ids.length === 0) return;
-  const sql = connect(c.env);
-  c.executionCtx.waitUntil(deliverMail(c.env, sql, ids).finally(() => sql.end({ timeout: 5 })));
+export function deliverInBackground(env: Bindings, ctx: Pick<ExecutionContext, "waitUntil">, ids?: string[]) {
+  if (!env.RESEND_API_KEY || ids?.length === 0) return;
+  const sql = connect(env);
+  ctx.waitUntil(deliverMail(env, sql, ids).finally(() => sql.end({ timeout: 5 })));
 }

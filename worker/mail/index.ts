@@ -1,3 +1,2 @@
-export { deliverMail } from "./deliver.ts";
 export { enqueueMail, listOutbox, type Mail, type OutboxMail } from "./outbox.ts";
 export { deliverInBackground } from "./background.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { contactSalesSchema, joinWaitlistSchema, type MessageResponse } from "../../contract/waitlist.ts";
 import type { AppEnv } from "../env.ts";
 import { jsonBody } from "../http/validate.ts";
-import { deliverMail, enqueueMail } from "../mail/index.ts";
+import { deliverInBackground, enqueueMail } from "../mail/index.ts";
 
 export const waitlistRoutes = new Hono<AppEnv>()
   .post("/join", jsonBody(joinWaitlistSchema), async (c) => {
@@ -21,7 +21,7 @@ export const waitlistRoutes = new Hono<AppEnv>()
         text: `${email} joined the waitlist (site language: ${language}).`,
       });
     });
-    if (mailId) await deliverMail(c.env, sql, [mailId]);
+    if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json<MessageResponse>({ message: c.var.t("waitlist.join.success") });
   })
   .post("/contact-sales", jsonBody(contactSalesSchema), async (c) => {
@@ -37,6 +37,6 @@ export const waitlistRoutes = new Hono<AppEnv>()
         text: `From: ${email}\nSite language: ${language}\n\n${message}`,
       });
     });
-    await deliverMail(c.env, sql, [mailId]);
+    deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json<MessageResponse>({ message: c.var.t("contact.send.success") });
   });
