@@ -32,6 +32,13 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-salon", run: seedSalon },
   { name: "demo-appointments", run: seedAppointments },
   { name: "demo-assistant", run: seedAssistant },
+  // The home page's call demo talks to the demo salon's assistant.
+  {
+    name: "demo-public-assistant",
+    run: (tx) => tx`update assistant_configs set public_demo = true
+                    where id = (select a.id from assistant_configs a join salons s on s.id = a.salon_id join users u on u.id = s.owner_id
+                                where u.email = ${DEMO_LOGIN.email} order by a.created_at limit 1)`,
+  },
 ];
 
 const DEMO_HOURS: BusinessHours = {

@@ -1,0 +1,66 @@
+import { z } from "zod/mini";
+
+/**
+ * The browser call's WebSocket, `/api/browser-ai/{assistantConfigId}` (public site spec §7):
+ * the home page's demo and the dashboard's test call speak it with the call's Durable Object.
+ */
+
+/** The demo's assistant id in the socket's path: the server resolves it to the public demo assistant. */
+export const DEMO_ASSISTANT_ID = "default";
+
+/** Caller audio: 24 kHz mono PCM16, sent in buffers of 4096 samples (spec §9). */
+export const CALL_AUDIO = { sampleRate: 24_000, bufferSamples: 4096 } as const;
+
+export const CALL_LIMITS = {
+  /** A client message larger than this is refused with an error (four audio buffers' worth). */
+  messageBytes: 48 * 1024,
+  /** The public demo ends by itself after this long. */
+  demoSeconds: 180,
+  /** A dashboard test call or a phone call ends after this long. */
+  callSeconds: 20 * 60,
+  /** Demo calls one client address may start per hour. */
+  demoCallsPerHour: 10,
+  /** Demo calls running at once across the product. */
+  demoConcurrent: 20,
+  /** A test-call ticket opens a socket within this many seconds of being issued. */
+  ticketSeconds: 60,
+} as const;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("audio"), data: z.string().check(z.regex(BASE64)) }),
+  z.object({ type: z.literal("ping") }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Why a call ended, sent as the WebSocket close reason. */
+export type CallEndReason = "caller_hung_up" | "assistant_ended" | "handed_over" | "time_limit" | "error";
+
+export type ServerMessage =
+  | { type: "session_created"; session_id: string }
+  | { type: "audio"; data: string }
+  /**
+   * A transcript line. The spec's client reads `data` (the assistant's words); `role` and
+   * `item_id` let the test call's live transcript show both sides and grow a line in place.
+   */
+  | { type: "text"; data: string; role: "assistant" | "user"; item_id: string }
+  | { type: "clear_audio" }
+  | { type: "pong" }
+  | { type: "error"; message: string; code: CallErrorCode };
+
+export type CallErrorCode =
+  | "not_configured"
+  | "not_found"
+  | "unauthorized"
+  | "rate_limited"
+  | "busy"
+  | "bad_message"
+  | "model_unavailable"
+  | "internal";
+
+/** Test-call ticket, from `POST /api/dashboard/assistant/{id}/call-ticket`. */
+export interface CallTicket {
+  ticket: string;
+  expires_at: string;
+}
