@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { callsRoutes } from "./calls/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { connect } from "./db.ts";
 import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { notFound, onError } from "./http/errors.ts";
 import { detectLanguage } from "./http/language.ts";
+import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
 export const app = new Hono<AppEnv>()
@@ -33,7 +35,9 @@ export const app = new Hono<AppEnv>()
     return c.json({ status: "ok" });
   })
   .route("/auth", authRoutes)
+  .route("/browser-ai", browserCallRoutes)
   .route("/dashboard", dashboardRoutes)
+  .route("/calls", callsRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .notFound(notFound)
