@@ -1,12 +1,21 @@
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useIntl } from "react-intl";
-import { CALL_ERROR_DISPLAY_MS, HERO_ANIMATION_MS, HERO_ANIMATION_PAUSE_MS, PLACEHOLDER_CONNECT_MS } from "../constants.ts";
+import type { CallFailure } from "../../../lib/voice-call/call-types.ts";
+import { useVoiceCall } from "../../../lib/voice-call/use-voice-call.ts";
+import { CALL_ERROR_DISPLAY_MS, HERO_ANIMATION_MS, HERO_ANIMATION_PAUSE_MS } from "../constants.ts";
 import { SignalIcons } from "./call-icons.tsx";
 import { ActiveScreen, ConnectingScreen, EndedScreen, ErrorScreen, IncomingScreen } from "./phone-screens.tsx";
 import "./phone-mockup.css";
 
 /** The spec's incoming -> active -> ended, plus the two moments between answering and talking. */
 export type CallState = "incoming" | "connecting" | "error" | "active" | "ended";
+
+/** The spec's message for each way a start fails. */
+const FAILURE_MESSAGES: Record<CallFailure, string> = {
+  microphone: "callDemo.error.microphone",
+  connection: "callDemo.error.connection",
+  unexpected: "callDemo.error.unexpected",
+};
 
 /** Four rings per hero cycle, so each cycle ends with the phone at rest before the pause. */
 const RING_MS = HERO_ANIMATION_MS / 4;
@@ -27,19 +36,20 @@ function useRingCycle(enabled: boolean) {
 export function PhoneMockup() {
   const intl = useIntl();
   const device = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<CallState>("incoming");
+  // A failed start shows its message in the phone for CALL_ERROR_DISPLAY_MS, then the call rings again.
+  const [failure, setFailure] = useState<CallFailure | null>(null);
+  const call = useVoiceCall({ onFailure: (kind) => setFailure(kind) });
+  const state: CallState = failure ? "error" : call.phase === "idle" ? "incoming" : call.phase;
   const ringing = useRingCycle(state === "incoming");
+  const lastAssistantMessage = call.lines.filter((line) => line.role === "assistant").at(-1)?.text ?? null;
 
-  // Until the live call exists every answer fails the way a failed start does:
-  // a short "Connecting...", then the error for CALL_ERROR_DISPLAY_MS, then the call rings again.
   useEffect(() => {
-    if (state !== "connecting" && state !== "error") return;
-    const timer = setTimeout(
-      () => setState(state === "connecting" ? "error" : "incoming"),
-      state === "connecting" ? PLACEHOLDER_CONNECT_MS : CALL_ERROR_DISPLAY_MS,
-    );
+    if (!failure) return;
+    const timer = setTimeout(() => setFailure(null), CALL_ERROR_DISPLAY_MS);
     return () => clearTimeout(timer);
-  }, [state]);
+  }, [failure]);
+
+  const answer = () => void call.start({ demo: true });
 
   // Declining does nothing (spec); a small shake shows the tap was noticed.
   const decline = () => {
@@ -68,11 +78,11 @@ export function PhoneMockup() {
         <div className="absolute top-2.5 right-6 z-10">
           <SignalIcons />
         </div>
-        {state === "incoming" && <IncomingScreen onAnswer={() => setState("connecting")} onDecline={decline} />}
+        {state === "incoming" && <IncomingScreen onAnswer={answer} onDecline={decline} />}
         {state === "connecting" && <ConnectingScreen />}
-        {state === "error" && <ErrorScreen messageId="callDemo.error.connection" />}
-        {state === "active" && <ActiveScreen lastAssistantMessage={null} onHangUp={() => setState("ended")} />}
-        {state === "ended" && <EndedScreen onCallAgain={() => setState("incoming")} />}
+        {state === "error" && failure && <ErrorScreen messageId={FAILURE_MESSAGES[failure]} />}
+        {state === "active" && <ActiveScreen lastAssistantMessage={lastAssistantMessage} onHangUp={call.hangUp} />}
+        {state === "ended" && <EndedScreen onCallAgain={call.reset} />}
       </div>
     </div>
   );
