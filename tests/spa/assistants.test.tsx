@@ -178,13 +178,6 @@ describe("the assistant page", () => {
     expect(screen.getByRole("button", { name: "Änderungen speichern" })).toBeEnabled();
   });
 
-  it("says a saved assistant's test call is not available yet", async () => {
-    fakeAssistantsApi({ assistants: [reception] });
-    renderPage();
-    await userEvent.click(await screen.findByRole("button", { name: "Test Call" }));
-    expect(await screen.findByText("Test calls are not available yet.")).toBeInTheDocument();
-  });
-
   it("deletes after confirmation, warning about linked numbers, then shows the next one and finally the empty state", async () => {
     const requests = fakeAssistantsApi({
       assistants: [reception, evening],

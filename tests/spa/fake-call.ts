@@ -202,7 +202,11 @@ export async function until(check: () => boolean, what = "the condition") {
   // Real time (the timers are fake): the first start loads the call's code from disk.
   const deadline = performance.now() + 5000;
   while (!check() && performance.now() < deadline) {
-    await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    await act(async () => {
+      // Work queued for "now" on the fake clock (React Query's notifications) runs; time does not move.
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(0);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    });
   }
   if (!check()) throw new Error(`timed out waiting for ${what}: ${document.body.innerHTML.slice(0, 300)}`);
 }

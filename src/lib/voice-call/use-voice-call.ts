@@ -48,9 +48,9 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
     return () => clearTimeout(timer);
   }, [phase, transcriptClearMs]);
 
-  /** Starts a call to the demo or to a salon's assistant. */
-  const start = useCallback(async (target: CallTarget) => {
-    if (current.current) return;
+  /** Starts a call to the demo or to a salon's assistant; true once it is active. */
+  const start = useCallback(async (target: CallTarget): Promise<boolean> => {
+    if (current.current) return false;
     const attempt: Attempt = { abort: new AbortController() };
     current.current = attempt;
     const mine = () => current.current === attempt;
@@ -58,7 +58,7 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
     setLines([]);
     try {
       const { startCall } = await import("./call-client.ts");
-      if (!mine()) return;
+      if (!mine()) return false;
       attempt.call = await startCall(
         target,
         {
@@ -78,14 +78,19 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
         },
         attempt.abort.signal,
       );
-      if (mine()) setPhase("active");
-      else attempt.call.hangUp();
+      if (!mine()) {
+        attempt.call.hangUp();
+        return false;
+      }
+      setPhase("active");
+      return true;
     } catch (error) {
-      if (!mine()) return;
+      if (!mine()) return false;
       current.current = null;
       const kind = error instanceof CallStartError ? error.kind : "unexpected";
       events.current.onFailure?.(kind, error instanceof CallStartError ? (error.cause ?? error) : error);
       setPhase("idle");
+      return false;
     }
   }, []);
 

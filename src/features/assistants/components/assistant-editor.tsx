@@ -14,6 +14,7 @@ import { issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
 import { useDeleteAssistant, useSaveAssistant } from "../../../lib/salon-data/assistants.ts";
 import { TABS, sameDraft, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../assistant-draft.ts";
 import { RangeField } from "./range-field.tsx";
+import { TestCallButton, TestCallPanel, useTestCall } from "./test-call.tsx";
 import { voiceLabel } from "./voice-label.ts";
 
 // Response style is the speech model's temperature; each step of 0.1 has a name.
@@ -46,6 +47,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
   // Counts refused saves; each one moves focus to the first field with a message.
   const [failures, setFailures] = useState(0);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const testCall = useTestCall(config);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   // The spec: Save only with unsaved changes, or for a new assistant once it has a name.
@@ -87,9 +89,6 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
       toast.show("error", t("assistants.toast.saveFailed", { detail: errorDetail(error, t("assistants.error.unreachable")) }));
     }
   }
-
-  const testCall = () =>
-    config ? toast.show("info", t("assistants.testCall.unavailable")) : toast.show("error", t("assistants.testCall.saveFirst"));
 
   const deleteAssistant = async () => {
     try {
@@ -237,16 +236,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
           {title}
         </h2>
         <div className="flex flex-wrap items-center gap-2">
-          <button
-            type="button"
-            onClick={testCall}
-            className="inline-flex items-center gap-1.5 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4">
-              <path d="M2 3.5A1.5 1.5 0 0 1 3.5 2h1.148a1.5 1.5 0 0 1 1.465 1.175l.513 2.31a1.5 1.5 0 0 1-1.02 1.745l-.5.167a.75.75 0 0 0-.458.95 10.03 10.03 0 0 0 5.005 5.005.75.75 0 0 0 .95-.458l.167-.5a1.5 1.5 0 0 1 1.745-1.02l2.31.513A1.5 1.5 0 0 1 18 15.352V16.5a1.5 1.5 0 0 1-1.5 1.5H15C8.096 18 2 11.904 2 5V3.5Z" />
-            </svg>
-            <FormattedMessage id="assistants.editor.testCall" />
-          </button>
+          <TestCallButton phase={testCall.phase} onClick={() => void testCall.toggle()} />
           {config && (
             <IconButton label={t("assistants.editor.delete")} tone="danger" onClick={() => setConfirmingDelete(true)}>
               {TRASH_ICON}
@@ -266,6 +256,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
           </button>
         </div>
       </div>
+      {config && <TestCallPanel phase={testCall.phase} lines={testCall.lines} assistantName={config.name} />}
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabBar tabs={TABS} label={t("assistants.tabs.label")} title={(value) => <FormattedMessage id={`assistants.tabs.${value}`} />} className="px-2 sm:px-4" />
         {TABS.map((value) => (
