@@ -87,9 +87,12 @@ describe("the call list", () => {
     // Two calls at the same instant come in a fixed order (by id), so paging stays stable.
     const twinA = await insertCall(salonId, { started: new Date(newest.getTime() - 30_000) });
     const twinB = await insertCall(salonId, { started: new Date(newest.getTime() - 30_000) });
+    const oldest = new Date(newest.getTime() - 200 * 60_000);
+    await insertCall(salonId, { started: oldest });
+    await insertCall(salonId, { started: oldest });
 
     const first = await list(owner);
-    expect(first.total).toBe(125);
+    expect(first.total).toBe(127);
     expect(first.items).toHaveLength(50);
     const starts = first.items.map((call) => Date.parse(call.call_started_at));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
@@ -98,15 +101,26 @@ describe("the call list", () => {
 
     const second = await list(owner, "?limit=50&offset=50");
     const third = await list(owner, "?limit=50&offset=100");
-    expect(second.total).toBe(125);
-    expect(third.items).toHaveLength(25);
+    expect(second.total).toBe(127);
+    expect(third.items).toHaveLength(27);
     const ids = [...first.items, ...second.items, ...third.items].map((call) => call.id);
-    expect(new Set(ids).size).toBe(125);
+    expect(new Set(ids).size).toBe(127);
     expect(Date.parse(first.items[49]!.call_started_at)).toBeGreaterThan(Date.parse(second.items[0]!.call_started_at));
 
     const small = await list(owner, "?limit=10&offset=45");
     expect(small.items.map((call) => call.id)).toEqual(ids.slice(45, 55));
-    expect(await list(owner, "?offset=500")).toEqual({ items: [], total: 125 });
+    // Pages in the older half are read from the oldest end: the same order, ties included.
+    const everyCall = await sql<{ id: string }[]>`select id from calls where salon_id = ${salonId} order by call_started_at desc, id desc`;
+    expect(ids).toEqual(everyCall.map((row) => row.id));
+    for (const offset of [0, 7, 56, 63, 70, 112, 120, 126]) {
+      expect((await list(owner, `?limit=7&offset=${offset}`)).items.map((call) => call.id), `offset ${offset}`).toEqual(ids.slice(offset, offset + 7));
+    }
+    expect(await list(owner, "?offset=500")).toEqual({ items: [], total: 127 });
+
+    // The total follows calls removed, in one statement or several.
+    await sql`delete from calls where id in ${sql([twinA, twinB])}`;
+    await sql`delete from calls where id = ${ids[126]!}`;
+    expect((await list(owner, "?limit=1")).total).toBe(124);
   });
 
   it("gives each call's fields: numbers, assistant (or none), duration, status, place and total price", async () => {
