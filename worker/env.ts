@@ -11,6 +11,12 @@ export interface Bindings extends Env {
   JWT_SECRET?: string;
   /** Origin of the SPA, used in links sent by mail; defaults to the request's origin. */
   APP_URL?: string;
+  /** Twilio account, for its REST API (hand-over to a person, call prices). */
+  TWILIO_ACCOUNT_SID?: string;
+  /** Twilio auth token: signs Twilio's webhooks and authenticates REST calls. */
+  TWILIO_AUTH_TOKEN?: string;
+  /** Twilio's REST API address; defaults to https://api.twilio.com (tests use a fake). */
+  TWILIO_API_BASE_URL?: string;
 }
 
 export interface AppEnv {
