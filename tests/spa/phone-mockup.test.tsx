@@ -268,14 +268,28 @@ describe("live call demo", () => {
     expect(phone()).toHaveAttribute("data-state", "incoming");
   });
 
-  it("only logs a server error, then ends when the server closes", async () => {
+  it("only logs a server error during the call, then ends when the server closes", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { socket } = await answered();
-    act(() => socket.receive({ type: "error", message: "The demo is busy", code: "busy" }));
-    expect(log).toHaveBeenCalledWith(expect.stringContaining("The demo is busy"));
-    expect(screen.queryByText("The demo is busy")).not.toBeInTheDocument();
+    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
+    act(() => socket.receive({ type: "error", message: "The model stopped answering", code: "model_unavailable" }));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("The model stopped answering"));
+    expect(screen.queryByText("The model stopped answering")).not.toBeInTheDocument();
     act(() => socket.serverClose(1011, "error"));
     expect(phone()).toHaveAttribute("data-state", "ended");
+  });
+
+  it("shows the connection error for 3 s when the server turns the call down before its session begins", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { socket, context } = await answered();
+    act(() => socket.receive({ type: "error", message: "Too many demo calls", code: "rate_limited" }));
+    act(() => socket.serverClose(1008, "error"));
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("Too many demo calls"));
+    expect(screen.getByRole("alert")).toHaveTextContent(CONNECTION_ERROR);
+    expect(screen.queryByText("Too many demo calls")).not.toBeInTheDocument();
+    expect(context.close).toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(phone()).toHaveAttribute("data-state", "incoming");
   });
 
   it("hanging up closes the socket as the caller's and stops everything", async () => {

@@ -183,6 +183,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
   const clock = new PlaybackClock();
   const playing = new Set<AudioBufferSourceNode>();
   let sessionStarted = false;
+  let refused = false;
   let interrupted = false;
   let interruptionTimer: ReturnType<typeof setTimeout> | undefined;
   let ended = false;
@@ -250,6 +251,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
       case "error":
         // The socket closes right after; the features decide whether to say more than "ended".
         console.error(`call error ${message.code}: ${message.message}`);
+        if (!sessionStarted) refused = true;
         handlers.onServerError(message.message, message.code, sessionStarted);
         break;
       case "pong":
@@ -261,7 +263,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
     if (ended) return;
     ended = true;
     teardown.run();
-    if (reason !== null) handlers.onEnd(reason);
+    if (reason !== null) handlers.onEnd(reason, refused);
   };
 
   teardown.add(() => {

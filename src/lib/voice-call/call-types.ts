@@ -26,8 +26,12 @@ export interface CallHandlers {
   onTranscript(line: TranscriptLine): void;
   /** The server's error message; the socket closes right after it. */
   onServerError(message: string, code: string, sessionStarted: boolean): void;
-  /** The call ended without the caller hanging up: the server closed the socket, the network failed or the microphone went away. */
-  onEnd(reason: string): void;
+  /**
+   * The call ended without the caller hanging up: the server closed the socket, the network
+   * failed or the microphone went away. `refused`: the server sent an error before the session
+   * was created, i.e. the call never really started (busy, rate limited, not configured).
+   */
+  onEnd(reason: string, refused: boolean): void;
 }
 
 export interface LiveCall {

@@ -7,8 +7,11 @@ export interface VoiceCallOptions {
   transcriptClearMs?: number;
   /** The call could not start; `cause` is what went wrong underneath (e.g. the ticket request's error). */
   onFailure?: (kind: CallFailure, cause: unknown) => void;
-  /** The call ended: hung up here ("caller_hung_up") or by the other side (the socket's close reason). Not on unmount. */
-  onEnd?: (reason: string) => void;
+  /**
+   * The call ended: hung up here ("caller_hung_up") or by the other side (the socket's close
+   * reason); `refused` when the server turned the call down before its session began. Not on unmount.
+   */
+  onEnd?: (reason: string, refused: boolean) => void;
   /** The server sent an error message (the socket then closes); `sessionStarted` tells whether the assistant had answered. */
   onServerError?: (message: string, code: string, sessionStarted: boolean) => void;
 }
@@ -69,11 +72,11 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
           onServerError: (message, code, sessionStarted) => {
             if (mine()) events.current.onServerError?.(message, code, sessionStarted);
           },
-          onEnd: (reason) => {
+          onEnd: (reason, refused) => {
             if (!mine()) return;
             current.current = null;
             setPhase("ended");
-            events.current.onEnd?.(reason);
+            events.current.onEnd?.(reason, refused);
           },
         },
         attempt.abort.signal,
@@ -101,7 +104,7 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
     current.current = null;
     attempt.call.hangUp();
     setPhase("ended");
-    events.current.onEnd?.("caller_hung_up");
+    events.current.onEnd?.("caller_hung_up", false);
   }, []);
 
   /** Back to idle after an ended call. */

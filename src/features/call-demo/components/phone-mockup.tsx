@@ -37,8 +37,17 @@ export function PhoneMockup() {
   const intl = useIntl();
   const device = useRef<HTMLDivElement>(null);
   // A failed start shows its message in the phone for CALL_ERROR_DISPLAY_MS, then the call rings again.
+  // A call the server turns down at once (busy, too many calls) failed to connect as well: its own
+  // message is only logged (spec), the phone shows the connection error.
   const [failure, setFailure] = useState<CallFailure | null>(null);
-  const call = useVoiceCall({ onFailure: (kind) => setFailure(kind) });
+  const call = useVoiceCall({
+    onFailure: (kind) => setFailure(kind),
+    onEnd: (_reason, refused) => {
+      if (!refused) return;
+      setFailure("connection");
+      call.reset();
+    },
+  });
   const state: CallState = failure ? "error" : call.phase === "idle" ? "incoming" : call.phase;
   const ringing = useRingCycle(state === "incoming");
   const lastAssistantMessage = call.lines.filter((line) => line.role === "assistant").at(-1)?.text ?? null;
