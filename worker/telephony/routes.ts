@@ -1,0 +1,255 @@
+import { Hono, type Context } from "hono";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { z } from "zod/mini";
+import type { Language } from "../../contract/languages.ts";
+import { connect } from "../db.ts";
+import type { AppEnv, Bindings } from "../env.ts";
+import { ApiError, validationError } from "../http/errors.ts";
+import { translator } from "../http/language.ts";
+import { fetchCall, twilioConfig } from "./twilio-rest.ts";
+import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
+import { connectStreamTwiml, sayAndHangUpTwiml } from "./twiml.ts";
+
+/** Where Twilio's media stream for a call connects, under the API: `${TWILIO_STREAM_PATH}/{callId}`. */
+export const TWILIO_STREAM_PATH = "/api/telephony/twilio/stream";
+
+/** Who and what an incoming phone call is for, as its webhook found it. */
+export interface PhoneCallTarget {
+  salonId: string;
+  /** The salon's owner: calls act on the owner's behalf under row-level security. */
+  ownerId: string;
+  assistantId: string;
+  phoneNumberId: string;
+  /** Twilio's CallSid: the media stream's `start` must carry the same one. */
+  callSid: string;
+  /** E.164 as Twilio gives them; `from` is null for a withheld number. */
+  from: string | null;
+  to: string;
+  /** The dialled number's country's language, for anything said to the caller outside the model. */
+  language: Language;
+}
+
+export type StartPhoneCallSession = (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void>;
+
+/**
+ * Starts the call session for a phone call whose `calls` row (`callId`) the webhook has just
+ * made, before Twilio opens the media stream. Not connected yet: until the call session's
+ * Durable Object takes phone calls, it refuses, and the caller hears the polite
+ * "cannot take your call" line instead of silence.
+ */
+export const startPhoneCallSession: StartPhoneCallSession = async () => {
+  throw new Error("Phone calls are not connected to the call session yet.");
+};
+
+// ---------------------------------------------------------------------------------------
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+/** The fields of Twilio's voice webhook the product reads (Twilio sends many more). */
+const voiceWebhookSchema = z.object({
+  CallSid: z.string().check(z.minLength(2), z.maxLength(64)),
+  To: text(64).check(z.minLength(1)),
+  From: z.optional(text(64)),
+  FromCity: z.optional(text(120)),
+  FromState: z.optional(text(120)),
+  FromCountry: z.optional(text(8)),
+});
+
+const FINAL_STATUSES = ["completed", "busy", "no-answer", "canceled", "failed"] as const;
+
+/** Twilio's call status callback. */
+const statusCallbackSchema = z.object({
+  CallSid: z.string().check(z.minLength(2), z.maxLength(64)),
+  CallStatus: z.string(),
+  To: text(64).check(z.minLength(1)),
+  CallDuration: z.optional(z.string().check(z.regex(/^\d{1,7}$/))),
+});
+
+interface TargetRow {
+  salon_id: string;
+  owner_id?: string | null;
+  assistant_config_id: string | null;
+  phone_number_id: string;
+}
+
+/** Language and Twilio `<Say>` voice language for a number, from its country. */
+function numberLanguage(number: string): { language: Language; say: string } {
+  const country = parsePhoneNumberFromString(number)?.country;
+  switch (country) {
+    case "DE":
+    case "AT":
+    case "CH":
+    case "LI":
+    case "LU":
+      return { language: "de", say: "de-DE" };
+    case "CZ":
+    case "SK":
+      return { language: "cs", say: "cs-CZ" };
+    case "GB":
+    case "IE":
+      return { language: "en", say: "en-GB" };
+    case "AU":
+      return { language: "en", say: "en-AU" };
+    default:
+      return { language: "en", say: "en-US" };
+  }
+}
+
+/** The public origin Twilio was given: APP_URL when set, else the request's own. */
+const publicOrigin = (c: Context<AppEnv>) => (c.env.APP_URL ? new URL(c.env.APP_URL).origin : new URL(c.req.url).origin);
+
+/**
+ * The form Twilio posted, once its signature is checked. Twilio signs the URL it was told;
+ * that is APP_URL's origin with this path, or the address the request arrived at.
+ */
+async function signedForm(c: Context<AppEnv>): Promise<Record<string, string | string[]>> {
+  const token = c.env.TWILIO_AUTH_TOKEN;
+  if (!token) throw new ApiError(503, { detail: c.var.t("telephony.error.notConfigured", { setting: "TWILIO_AUTH_TOKEN" }), code: "not_configured" });
+  // Read as bytes: workerd warns when a form body is read as text.
+  const params = formParams(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
+  const received = new URL(c.req.url);
+  const urls = new Set([publicOrigin(c) + received.pathname + received.search, c.req.url]);
+  const signature = c.req.header("x-twilio-signature");
+  for (const url of urls) if (await isValidTwilioSignature(token, signature, url, params)) return params;
+  throw new ApiError(403, { detail: c.var.t("telephony.error.forbidden"), code: "forbidden" });
+}
+
+/** The last value of each field (Twilio sends each once). */
+const single = (params: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? value : value.at(-1)]));
+
+const orNull = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
+
+const twiml = (c: Context<AppEnv>, body: string) => c.body(body, 200, { "content-type": "text/xml; charset=utf-8" });
+
+const goodbye = (c: Context<AppEnv>, to: string, id: "telephony.say.unknownNumber" | "telephony.say.noAssistant" | "telephony.say.unavailable") => {
+  const { language, say } = numberLanguage(to);
+  return twiml(c, sayAndHangUpTwiml(translator(language)(id), { language: say }));
+};
+
+/** The salon, owner, assistant and number a dialled number belongs to, if any. */
+async function findTarget(c: Context<AppEnv>, dialled: string): Promise<TargetRow | undefined> {
+  const [row] = await c.var.sql<TargetRow[]>`select * from phone_number_target(${dialled})`;
+  return row;
+}
+
+/**
+ * Twilio's webhooks, /api/telephony/twilio/...: `voice` answers an incoming call, `status`
+ * records how it ended. Both refuse requests without Twilio's signature. `startSession` is
+ * `startPhoneCallSession`, replaceable in tests.
+ */
+export function createTelephonyRoutes(startSession: StartPhoneCallSession = startPhoneCallSession) {
+  return new Hono<AppEnv>()
+    .post("/twilio/voice", async (c) => {
+      const parsed = voiceWebhookSchema.safeParse(single(await signedForm(c)));
+      if (!parsed.success) throw validationError(c, parsed.error);
+      const call = parsed.data;
+      try {
+        const target = await findTarget(c, call.To);
+        if (!target) return goodbye(c, call.To, "telephony.say.unknownNumber");
+        const assistantId = target.assistant_config_id;
+        if (!assistantId) return goodbye(c, call.To, "telephony.say.noAssistant");
+
+        const callId = await c.var.sql.begin(async (tx) => {
+          await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
+          const [assistant] = await tx<{ name: string; is_active: boolean }[]>`
+            select name, is_active from assistant_configs where id = ${assistantId}`;
+          if (!assistant?.is_active) return null;
+          // Twilio asks once per call; should it ask again, the call keeps its one row.
+          const [row] = await tx<{ id: string }[]>`
+            insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number,
+                               caller_city, caller_state, caller_country, provider_call_id)
+            values (${target.salon_id}, ${assistantId}, ${assistant.name}, 'inbound', ${orNull(call.From)}, ${call.To},
+                    ${orNull(call.FromCity)}, ${orNull(call.FromState)}, ${orNull(call.FromCountry)}, ${call.CallSid})
+            on conflict (provider_call_id) do update set provider_call_id = excluded.provider_call_id
+            returning id`;
+          return row!.id;
+        });
+        if (!callId) return goodbye(c, call.To, "telephony.say.noAssistant");
+
+        const phoneCall: PhoneCallTarget = {
+          salonId: target.salon_id,
+          ownerId: target.owner_id ?? "",
+          assistantId,
+          phoneNumberId: target.phone_number_id,
+          callSid: call.CallSid,
+          from: orNull(call.From),
+          to: call.To,
+          language: numberLanguage(call.To).language,
+        };
+        try {
+          await startSession(c.env, callId, phoneCall);
+        } catch (error) {
+          console.error(`call ${callId}: the session could not start`, error);
+          await c.var.sql.begin(async (tx) => {
+            await tx`select set_config('app.user_id', ${phoneCall.ownerId}, true), set_config('app.salon_id', ${phoneCall.salonId}, true)`;
+            await tx`update calls set call_status = 'failed', call_ended_at = now(), call_duration = 0
+                     where id = ${callId} and call_status = 'in-progress'`;
+          });
+          return goodbye(c, call.To, "telephony.say.unavailable");
+        }
+        const stream = new URL(`${TWILIO_STREAM_PATH}/${callId}`, publicOrigin(c));
+        stream.protocol = stream.protocol === "http:" ? "ws:" : "wss:";
+        return twiml(c, connectStreamTwiml(stream.toString(), { callId }));
+      } catch (error) {
+        console.error("an incoming call could not be answered", error);
+        return goodbye(c, call.To, "telephony.say.unavailable");
+      }
+    })
+    .post("/twilio/status", async (c) => {
+      const parsed = statusCallbackSchema.safeParse(single(await signedForm(c)));
+      if (!parsed.success) throw validationError(c, parsed.error);
+      const { CallSid: callSid, CallStatus: status, To: to, CallDuration: duration } = parsed.data;
+      // Ringing, answered and the like change nothing; the record waits for the end.
+      if (!(FINAL_STATUSES as readonly string[]).includes(status)) return c.body(null, 204);
+      const target = await findTarget(c, to);
+      if (!target) return c.body(null, 204);
+      await c.var.sql.begin(async (tx) => {
+        await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
+        // Twilio's duration counts the whole call, a hand-over included. A call the assistant
+        // ended as failed stays failed although the line itself completed.
+        await tx`
+          update calls set
+            call_status = case when call_status = 'failed' and ${status} = 'completed' then call_status else ${status} end,
+            call_duration = coalesce(${duration ?? null}::int, call_duration, 0),
+            call_ended_at = now()
+          where provider_call_id = ${callSid}`;
+      });
+      const rest = twilioConfig(c.env);
+      if (rest && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, target, callSid));
+      return c.body(null, 204);
+    });
+}
+
+export const telephonyRoutes = createTelephonyRoutes();
+
+/** Tries for the call's price a few times while Twilio rates it; the call's cost stays unknown otherwise. */
+export const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];
+
+async function storeTelephonyCost(env: Bindings, target: TargetRow, callSid: string) {
+  const rest = twilioConfig(env)!;
+  for (const delay of PRICE_ATTEMPTS_MS) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      const call = await fetchCall(rest, callSid);
+      if (call.price === null) continue;
+      if (call.priceUnit && call.priceUnit !== "USD") {
+        console.warn(`call ${callSid}: priced in ${call.priceUnit}, not stored as US dollars`);
+        return;
+      }
+      const sql = connect(env);
+      try {
+        await sql.begin(async (tx) => {
+          await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
+          await tx`update calls set telephony_cost = ${call.price} where provider_call_id = ${callSid}`;
+        });
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+      return;
+    } catch (error) {
+      console.warn(`call ${callSid}: its price could not be read`, error);
+      return;
+    }
+  }
+}
