@@ -272,6 +272,7 @@ describe("live call demo", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { socket } = await answered();
     act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
+    act(() => socket.receive({ type: "audio", data: silence(2400) }));
     act(() => socket.receive({ type: "error", message: "The model stopped answering", code: "model_unavailable" }));
     expect(log).toHaveBeenCalledWith(expect.stringContaining("The model stopped answering"));
     expect(screen.queryByText("The model stopped answering")).not.toBeInTheDocument();
@@ -279,9 +280,10 @@ describe("live call demo", () => {
     expect(phone()).toHaveAttribute("data-state", "ended");
   });
 
-  it("shows the connection error for 3 s when the server turns the call down before its session begins", async () => {
+  it("shows the connection error for 3 s when the server turns the call down before the assistant speaks", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const { socket, context } = await answered();
+    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     act(() => socket.receive({ type: "error", message: "Too many demo calls", code: "rate_limited" }));
     act(() => socket.serverClose(1008, "error"));
     expect(log).toHaveBeenCalledWith(expect.stringContaining("Too many demo calls"));

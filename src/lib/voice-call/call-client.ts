@@ -182,8 +182,9 @@ interface Parts {
 function connect({ stream, context, capture, socket, teardown, handlers }: Parts): LiveCall {
   const clock = new PlaybackClock();
   const playing = new Set<AudioBufferSourceNode>();
-  let sessionStarted = false;
-  let refused = false;
+  // Whether the assistant has said anything yet; an error before that means the call was turned down.
+  let heard = false;
+  let refusal: string | null = null;
   let interrupted = false;
   let interruptionTimer: ReturnType<typeof setTimeout> | undefined;
   let ended = false;
@@ -237,23 +238,22 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
   const receive = (message: ServerMessage) => {
     switch (message.type) {
       case "audio":
+        heard = true;
         play(message.data);
         break;
       case "text":
+        heard = true;
         handlers.onTranscript({ id: message.item_id ?? `line-${lineCount++}`, role: message.role ?? "assistant", text: message.data });
         break;
       case "clear_audio":
         interrupt();
         break;
-      case "session_created":
-        sessionStarted = true;
-        break;
       case "error":
-        // The socket closes right after; the features decide whether to say more than "ended".
+        // The socket closes right after. The message is logged; only a refusal reaches the features.
         console.error(`call error ${message.code}: ${message.message}`);
-        if (!sessionStarted) refused = true;
-        handlers.onServerError(message.message, message.code, sessionStarted);
+        if (!heard) refusal = message.message;
         break;
+      case "session_created":
       case "pong":
         break;
     }
@@ -263,7 +263,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
     if (ended) return;
     ended = true;
     teardown.run();
-    if (reason !== null) handlers.onEnd(reason, refused);
+    if (reason !== null) handlers.onEnd(reason, refusal);
   };
 
   teardown.add(() => {

@@ -24,14 +24,12 @@ export interface TranscriptLine {
 
 export interface CallHandlers {
   onTranscript(line: TranscriptLine): void;
-  /** The server's error message; the socket closes right after it. */
-  onServerError(message: string, code: string, sessionStarted: boolean): void;
   /**
    * The call ended without the caller hanging up: the server closed the socket, the network
-   * failed or the microphone went away. `refused`: the server sent an error before the session
-   * was created, i.e. the call never really started (busy, rate limited, not configured).
+   * failed or the microphone went away. `refusal` is the server's error message when it turned
+   * the call down before the assistant said anything (busy, too many calls, not configured), else null.
    */
-  onEnd(reason: string, refused: boolean): void;
+  onEnd(reason: string, refusal: string | null): void;
 }
 
 export interface LiveCall {

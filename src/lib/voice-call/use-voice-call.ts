@@ -9,11 +9,10 @@ export interface VoiceCallOptions {
   onFailure?: (kind: CallFailure, cause: unknown) => void;
   /**
    * The call ended: hung up here ("caller_hung_up") or by the other side (the socket's close
-   * reason); `refused` when the server turned the call down before its session began. Not on unmount.
+   * reason). `refusal`: the server's message when it turned the call down before the assistant
+   * said anything. Not called on unmount.
    */
-  onEnd?: (reason: string, refused: boolean) => void;
-  /** The server sent an error message (the socket then closes); `sessionStarted` tells whether the assistant had answered. */
-  onServerError?: (message: string, code: string, sessionStarted: boolean) => void;
+  onEnd?: (reason: string, refusal: string | null) => void;
 }
 
 interface Attempt {
@@ -69,14 +68,11 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
             if (!mine()) return;
             setLines((shown) => (shown.some((other) => other.id === line.id) ? shown.map((other) => (other.id === line.id ? line : other)) : [...shown, line]));
           },
-          onServerError: (message, code, sessionStarted) => {
-            if (mine()) events.current.onServerError?.(message, code, sessionStarted);
-          },
-          onEnd: (reason, refused) => {
+          onEnd: (reason, refusal) => {
             if (!mine()) return;
             current.current = null;
             setPhase("ended");
-            events.current.onEnd?.(reason, refused);
+            events.current.onEnd?.(reason, refusal);
           },
         },
         attempt.abort.signal,
@@ -104,7 +100,7 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
     current.current = null;
     attempt.call.hangUp();
     setPhase("ended");
-    events.current.onEnd?.("caller_hung_up", false);
+    events.current.onEnd?.("caller_hung_up", null);
   }, []);
 
   /** Back to idle after an ended call. */

@@ -30,11 +30,9 @@ export function useTestCall(config: AssistantConfig | undefined) {
       const fallback = cause instanceof ApiRequestError || cause instanceof TypeError ? "assistants.error.unreachable" : "assistants.testCall.unexpected";
       toast.show("error", t("assistants.testCall.startError", { detail: errorDetail(cause, t(fallback)) }));
     },
-    // The server refused the call before the assistant answered (not configured, busy, ...).
-    onServerError: (message, _code, sessionStarted) => {
-      if (!sessionStarted) toast.show("error", t("assistants.testCall.startError", { detail: message }));
-    },
-    onEnd: () => toast.show("info", t("assistants.testCall.ended")),
+    // A call the server turned down before the assistant spoke (not configured, busy, ...) never really started.
+    onEnd: (_reason, refusal) =>
+      refusal === null ? toast.show("info", t("assistants.testCall.ended")) : toast.show("error", t("assistants.testCall.startError", { detail: refusal })),
   });
 
   const toggle = async () => {

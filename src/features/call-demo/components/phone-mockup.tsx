@@ -37,13 +37,13 @@ export function PhoneMockup() {
   const intl = useIntl();
   const device = useRef<HTMLDivElement>(null);
   // A failed start shows its message in the phone for CALL_ERROR_DISPLAY_MS, then the call rings again.
-  // A call the server turns down at once (busy, too many calls) failed to connect as well: its own
-  // message is only logged (spec), the phone shows the connection error.
+  // A call the server turns down before the assistant speaks (busy, too many calls) failed to
+  // connect as well: the server's message is only logged (spec), the phone shows the connection error.
   const [failure, setFailure] = useState<CallFailure | null>(null);
   const call = useVoiceCall({
     onFailure: (kind) => setFailure(kind),
-    onEnd: (_reason, refused) => {
-      if (!refused) return;
+    onEnd: (_reason, refusal) => {
+      if (refusal === null) return;
       setFailure("connection");
       call.reset();
     },
