@@ -27,13 +27,14 @@ async function startTestCall() {
   fireEvent.click(button("Test Call"));
 }
 
-/** Starts a test call and lets the server accept it. */
-async function activeCall() {
+/** Starts a test call and lets the server accept it; `session: false` leaves out session_created. */
+async function activeCall({ session = true } = {}) {
   await startTestCall();
   const socket = await callSocket();
   await until(() => socket.onopen !== null, "the socket handlers");
   act(() => socket.open());
   await until(() => hasButton("End Call"), "the active call");
+  if (session) act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
   return socket;
 }
 
@@ -62,6 +63,8 @@ describe("the test call", () => {
     await until(() => socket.onopen !== null, "the socket handlers");
     act(() => socket.open());
     await until(() => hasButton("End Call"), "the active call");
+    expect(toasts()).toEqual([]);
+    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     expect(toasts()).toEqual(["success: Connected to Reception. Start speaking!"]);
     const panel = screen.getByRole("region", { name: "Test call transcript" });
     expect(within(panel).getByText("Call in progress")).toBeInTheDocument();
@@ -146,10 +149,10 @@ describe("the test call", () => {
   it("gives the server's message when it refuses the call before the assistant answers", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     fakeApiWithTickets();
-    const socket = await activeCall();
+    const socket = await activeCall({ session: false });
     act(() => socket.receive({ type: "error", message: "The voice service is not configured.", code: "not_configured" }));
     act(() => socket.serverClose(1011, "error"));
-    expect(toasts()).toEqual(["success: Connected to Reception. Start speaking!", "error: Error starting call: The voice service is not configured."]);
+    expect(toasts()).toEqual(["error: Error starting call: The voice service is not configured."]);
     expect(button("Test Call")).toBeEnabled();
   });
 
@@ -157,7 +160,6 @@ describe("the test call", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     fakeApiWithTickets();
     const socket = await activeCall();
-    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     act(() => socket.receive({ type: "text", data: "Hello!", role: "assistant", item_id: "a1" }));
     act(() => socket.receive({ type: "error", message: "The model stopped answering.", code: "model_unavailable" }));
     act(() => socket.serverClose(1011, "error"));

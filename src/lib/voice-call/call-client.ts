@@ -254,6 +254,8 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
         if (!heard) refusal = message.message;
         break;
       case "session_created":
+        handlers.onSession(message.session_id);
+        break;
       case "pong":
         break;
     }

@@ -23,6 +23,8 @@ export interface TranscriptLine {
 }
 
 export interface CallHandlers {
+  /** The server created the call's session: the assistant is on the line. */
+  onSession(sessionId: string): void;
   onTranscript(line: TranscriptLine): void;
   /**
    * The call ended without the caller hanging up: the server closed the socket, the network

@@ -7,6 +7,8 @@ export interface VoiceCallOptions {
   transcriptClearMs?: number;
   /** The call could not start; `cause` is what went wrong underneath (e.g. the ticket request's error). */
   onFailure?: (kind: CallFailure, cause: unknown) => void;
+  /** The server created the call's session: the assistant is on the line. */
+  onSession?: (sessionId: string) => void;
   /**
    * The call ended: hung up here ("caller_hung_up") or by the other side (the socket's close
    * reason). `refusal`: the server's message when it turned the call down before the assistant
@@ -64,6 +66,9 @@ export function useVoiceCall({ transcriptClearMs = 0, ...callbacks }: VoiceCallO
       attempt.call = await startCall(
         target,
         {
+          onSession: (sessionId) => {
+            if (mine()) events.current.onSession?.(sessionId);
+          },
           onTranscript: (line) => {
             if (!mine()) return;
             setLines((shown) => (shown.some((other) => other.id === line.id) ? shown.map((other) => (other.id === line.id ? line : other)) : [...shown, line]));

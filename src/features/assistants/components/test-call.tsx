@@ -21,6 +21,8 @@ export function useTestCall(config: AssistantConfig | undefined) {
 
   const call = useVoiceCall({
     transcriptClearMs: TRANSCRIPT_CLEAR_MS,
+    // "Start speaking!" once the server has the assistant on the line, not merely an open socket.
+    onSession: () => toast.show("success", t("assistants.testCall.connected", { assistant: config?.name ?? "" })),
     onFailure: (kind, cause) => {
       if (kind !== "unexpected") {
         toast.show("error", t("assistants.testCall.failed"));
@@ -45,8 +47,7 @@ export function useTestCall(config: AssistantConfig | undefined) {
       return;
     }
     if (call.phase === "connecting") return;
-    const connected = await call.start({ assistantId: config.id, ticket: () => fetchCallTicket(config.id) });
-    if (connected) toast.show("success", t("assistants.testCall.connected", { assistant: config.name }));
+    await call.start({ assistantId: config.id, ticket: () => fetchCallTicket(config.id) });
   };
 
   return { phase: call.phase, lines: call.lines, toggle };
