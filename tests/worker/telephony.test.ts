@@ -138,6 +138,7 @@ describe("Twilio voice webhook", () => {
           from: "+420603111222",
           to: salon.number,
           language: "cs",
+          sayLanguage: "cs-CZ",
         },
       ],
     ]);

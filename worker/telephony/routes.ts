@@ -27,15 +27,22 @@ export interface PhoneCallTarget {
   to: string;
   /** The dialled number's country's language, for anything said to the caller outside the model. */
   language: Language;
+  /** The same as a Twilio `<Say>` language (e.g. "cs-CZ"), for TwilioMediaStream's `sayLanguage`. */
+  sayLanguage: string;
 }
 
 export type StartPhoneCallSession = (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void>;
 
 /**
  * Starts the call session for a phone call whose `calls` row (`callId`) the webhook has just
- * made, before Twilio opens the media stream. Not connected yet: until the call session's
- * Durable Object takes phone calls, it refuses, and the caller hears the polite
- * "cannot take your call" line instead of silence.
+ * made, before Twilio opens the media stream, so the greeting is ready when it opens. It must
+ * reach the call's Durable Object by `callId` (the stream at `${TWILIO_STREAM_PATH}/{callId}`
+ * goes to the same object), have it adopt the row and connect the speech model, and return
+ * without waiting for the model. The object later wraps the stream's socket in a
+ * TwilioMediaStream and attaches it only if `started.callSid` is `target.callSid`.
+ *
+ * Not connected yet: until the call session's Durable Object takes phone calls, it refuses,
+ * and the caller hears the polite "cannot take your call" line instead of silence.
  */
 export const startPhoneCallSession: StartPhoneCallSession = async () => {
   throw new Error("Phone calls are not connected to the call session yet.");
@@ -167,6 +174,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
         });
         if (!callId) return goodbye(c, call.To, "telephony.say.noAssistant");
 
+        const spoken = numberLanguage(call.To);
         const phoneCall: PhoneCallTarget = {
           salonId: target.salon_id,
           ownerId: target.owner_id ?? "",
@@ -175,7 +183,8 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
           callSid: call.CallSid,
           from: orNull(call.From),
           to: call.To,
-          language: numberLanguage(call.To).language,
+          language: spoken.language,
+          sayLanguage: spoken.say,
         };
         try {
           await startSession(c.env, callId, phoneCall);
