@@ -84,6 +84,8 @@ export class FakeAudioContext {
   static workletFails = false;
   /** Keeps new contexts suspended and resume() pending, as when the browser will not let audio run. */
   static stuck = false;
+  /** Refuses a microphone in a context whose rate is not the device's (48 kHz), as some browsers do. */
+  static deviceRateOnly = false;
   state: AudioContextState = "running";
   currentTime = 0;
   readonly sampleRate: number;
@@ -106,6 +108,7 @@ export class FakeAudioContext {
   }
 
   createMediaStreamSource() {
+    if (FakeAudioContext.deviceRateOnly && this.sampleRate !== 48000) throw new DOMException("different sample rate", "NotSupportedError");
     return new FakeNode();
   }
 
@@ -160,15 +163,17 @@ function fakeTrack(): FakeTrack {
 
 /**
  * Installs the fakes; `microphone: "denied"` makes getUserMedia refuse, `audio: "stuck"` keeps the
- * audio context from running, `worklet: "fails"` fails loading the capture worklet. Returns the tracks
+ * audio context from running, `audio: "device-rate-only"` refuses the microphone in a 24 kHz
+ * context, `worklet: "fails"` fails loading the capture worklet. Returns the tracks
  * handed out and the getUserMedia mock. Undone by uninstallFakeCall().
  */
 export function installFakeCall({
   microphone = "granted",
   audio = "runs",
   worklet = "loads",
-}: { microphone?: "granted" | "denied"; audio?: "runs" | "stuck"; worklet?: "loads" | "fails" } = {}) {
+}: { microphone?: "granted" | "denied"; audio?: "runs" | "stuck" | "device-rate-only"; worklet?: "loads" | "fails" } = {}) {
   FakeAudioContext.workletFails = worklet === "fails";
+  FakeAudioContext.deviceRateOnly = audio === "device-rate-only";
   FakeAudioContext.stuck = audio === "stuck";
   FakeWebSocket.instances = [];
   FakeAudioContext.instances = [];

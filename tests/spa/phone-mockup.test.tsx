@@ -217,6 +217,20 @@ describe("live call demo", () => {
     expect(FakeAudioContext.instances[0]!.close).toHaveBeenCalled();
   });
 
+  it("captures at the device's rate when the browser cannot at 24 kHz; the worklet resamples", async () => {
+    uninstallFakeCall();
+    fakes = installFakeCall({ audio: "device-rate-only" });
+    renderPhone();
+    answer();
+    await callSocket();
+    const [refused, used] = FakeAudioContext.instances;
+    expect(refused!.options.sampleRate).toBe(24000);
+    expect(refused!.close).toHaveBeenCalled();
+    expect(used!.sampleRate).toBe(48000);
+    expect(FakeAudioWorkletNode.instances[0]!.context).toBe(used);
+    expect(FakeAudioWorkletNode.instances[0]!.options.processorOptions).toEqual({ targetRate: 24000, bufferSamples: 4096 });
+  });
+
   it("fails at once when the server refuses the socket", async () => {
     renderPhone();
     answer();

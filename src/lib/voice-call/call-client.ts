@@ -81,6 +81,7 @@ async function openAudio(stream: MediaStream, teardown: Teardown) {
   try {
     source = context.createMediaStreamSource(stream);
   } catch {
+    void context.close().catch(() => {});
     context = create({});
     source = context.createMediaStreamSource(stream);
   }
