@@ -94,14 +94,13 @@ function languageRoutes(lang: Language): RouteObject {
                       Component: (await import("../features/phone-numbers/components/phone-numbers-page.tsx")).PhoneNumbersPage,
                     })),
                   },
-                  ...(["calls"] as const).map((section) => ({
-                    path: section,
-                    id: `dashboard-${section}-${lang}`,
-                    lazy: withTexts("dashboard", async () => {
-                      const { DashboardSectionPending } = await import("../features/dashboard/components/dashboard-layout.tsx");
-                      return { element: <DashboardSectionPending section={section} /> };
-                    }),
-                  })),
+                  {
+                    path: "calls",
+                    id: `dashboard-calls-${lang}`,
+                    lazy: withTexts("dashboard", async () => ({
+                      Component: (await import("../features/calls/components/calls-page.tsx")).CallsPage,
+                    })),
+                  },
                   {
                     path: "calendar",
                     id: `dashboard-calendar-${lang}`,

@@ -5,7 +5,7 @@
  */
 export const CATALOG_PARTS = {
   blog: ["blog."],
-  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers."],
+  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls."],
 } as const;
 
 export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;

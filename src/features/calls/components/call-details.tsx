@@ -1,0 +1,108 @@
+import { useId, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { Call } from "../../../../contract/calls.ts";
+import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
+import { callKind, minutesSeconds, otherParty } from "../format.ts";
+import { CallKindIcon } from "./call-kind-icon.tsx";
+import { useCallNumber } from "./use-call-number.ts";
+import { useDollars } from "./use-dollars.ts";
+
+interface CallDetailsProps {
+  call: Call | null;
+  timeZone: string;
+  onShowInstructions: () => void;
+}
+
+/** The middle column: direction, the other party, assistant, time, duration, status, place and cost of one call. */
+export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsProps) {
+  const intl = useIntl();
+  const titleId = useId();
+  const number = useCallNumber();
+  const dollars = useDollars();
+
+  let body: ReactNode;
+  if (!call) {
+    body = (
+      <p className="px-4 py-10 text-center text-sm text-slate-600">
+        <FormattedMessage id="calls.details.empty" />
+      </p>
+    );
+  } else {
+    const location = placeOf(call, intl.locale);
+    body = (
+      <div className="space-y-4 p-4">
+        <div className="flex items-center gap-3">
+          <CallKindIcon call={call} />
+          <p className="text-lg font-semibold text-slate-900">
+            <FormattedMessage id={`calls.kind.${callKind(call)}`} />
+          </p>
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+          <Detail label={call.direction === "outbound" ? "calls.details.to" : "calls.details.from"}>
+            <span className="tabular-nums">{number(otherParty(call))}</span>
+          </Detail>
+          <Detail label="calls.details.assistant">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</Detail>
+          <Detail label="calls.details.started">
+            <time dateTime={call.call_started_at}>{intl.formatDate(call.call_started_at, { dateStyle: "medium", timeStyle: "short", timeZone })}</time>
+          </Detail>
+          <Detail label="calls.details.duration">
+            <span className="tabular-nums">{call.call_duration === null ? "–" : minutesSeconds(call.call_duration)}</span>
+          </Detail>
+          <Detail label="calls.details.status">
+            <FormattedMessage id={`calls.status.${call.call_status}`} />
+          </Detail>
+          {location && <Detail label="calls.details.location">{location}</Detail>}
+        </dl>
+        {call.total_price !== null && (
+          <div className="rounded-xl bg-slate-50 p-3">
+            <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <FormattedMessage id="calls.details.pricing" />
+            </h3>
+            <dl className="mt-1 flex items-baseline justify-between gap-3 text-sm">
+              <dt className="text-slate-600">
+                <FormattedMessage id="calls.details.totalCost" />
+              </dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{dollars(call.total_price)}</dd>
+            </dl>
+          </div>
+        )}
+        <button type="button" onClick={onShowInstructions} className={`w-full ${SECONDARY_BUTTON}`}>
+          <FormattedMessage id="calls.instructions.open" />
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <h2 id={titleId} className="border-b border-slate-200 px-4 py-3 font-semibold text-slate-900">
+        <FormattedMessage id="calls.details.title" />
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-slate-600">
+        <FormattedMessage id={label} />
+      </dt>
+      <dd className="[overflow-wrap:anywhere] text-slate-900">{children}</dd>
+    </>
+  );
+}
+
+/** City, state and country when known; a country code reads as the country's name. */
+function placeOf(call: Call, locale: string): string {
+  let country = call.caller_country;
+  if (country && /^[A-Z]{2}$/.test(country)) {
+    try {
+      country = new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+    } catch {
+      /* an unknown code stays as it is */
+    }
+  }
+  return [call.caller_city, call.caller_state, country].filter(Boolean).join(", ");
+}

@@ -1,0 +1,134 @@
+import { useId } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { Call, CallList as CallPage } from "../../../../contract/calls.ts";
+import { LoadFailed } from "../../../components/load-failed.tsx";
+import { dayBefore, groupByDay, otherParty, salonDay } from "../format.ts";
+import { CallKindIcon } from "./call-kind-icon.tsx";
+import { Pagination } from "./pagination.tsx";
+import { useCallNumber } from "./use-call-number.ts";
+
+interface CallListProps {
+  list: CallPage | undefined;
+  loading: boolean;
+  /** Why loading failed, when there is nothing to show. */
+  failure: string | null;
+  onRetry: () => void;
+  timeZone: string;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}
+
+/** The left column: the page's calls under Today, Yesterday or their weekday and date, and the pager. */
+export function CallList({ list, loading, failure, onRetry, timeZone, selectedId, onSelect, page, pageCount, onPage }: CallListProps) {
+  const intl = useIntl();
+  const titleId = useId();
+  const number = useCallNumber();
+
+  const today = salonDay(new Date(), timeZone);
+  const yesterday = dayBefore(today);
+  const thisYear = today.slice(0, 4);
+  const heading = (day: string) => {
+    if (day === today) return intl.formatMessage({ id: "calls.list.today" });
+    if (day === yesterday) return intl.formatMessage({ id: "calls.list.yesterday" });
+    return intl.formatDate(`${day}T12:00:00Z`, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      ...(day.startsWith(thisYear) ? {} : { year: "numeric" }),
+      timeZone: "UTC",
+    });
+  };
+
+  let body;
+  if (failure) {
+    body = (
+      <div className="p-3">
+        <LoadFailed message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />
+      </div>
+    );
+  } else if (loading || !list) {
+    body = (
+      <p role="status" className="px-4 py-10 text-center text-sm text-slate-600">
+        <FormattedMessage id="calls.list.loading" />
+      </p>
+    );
+  } else if (list.items.length === 0) {
+    body = (
+      <p className="px-4 py-10 text-center text-sm text-slate-600">
+        <FormattedMessage id="calls.list.empty" />
+      </p>
+    );
+  } else {
+    body = (
+      <div className="max-h-[26rem] overflow-y-auto lg:max-h-[40rem] xl:max-h-[46rem]">
+        {groupByDay(list.items, timeZone).map((group) => (
+          <div key={group.day} role="group" aria-label={heading(group.day)}>
+            <h3 className="sticky top-0 z-10 border-y border-slate-100 bg-slate-50/95 px-4 py-1.5 text-xs font-semibold tracking-wide text-slate-600 uppercase first:border-t-0">
+              {heading(group.day)}
+            </h3>
+            <ul className="space-y-1 p-2">
+              {group.calls.map((call) => (
+                <li key={call.id}>
+                  <CallRow call={call} number={number(otherParty(call))} timeZone={timeZone} selected={call.id === selectedId} onSelect={onSelect} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-baseline justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <h2 id={titleId} className="font-semibold text-slate-900">
+          <FormattedMessage id="calls.list.title" />
+        </h2>
+        {list && !failure && <p className="text-sm text-slate-600">{intl.formatMessage({ id: "calls.list.count" }, { count: list.total })}</p>}
+      </div>
+      {body}
+      {pageCount > 1 && !failure && (
+        <div className="border-t border-slate-200 px-2 py-3">
+          <Pagination page={page} pageCount={pageCount} onPage={onPage} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface CallRowProps {
+  call: Call;
+  number: string;
+  timeZone: string;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}
+
+function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      aria-current={selected ? "true" : undefined}
+      onClick={() => onSelect(call.id)}
+      className={`flex w-full items-start gap-3 rounded-xl border px-3 py-2.5 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+        selected ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-transparent hover:bg-slate-50"
+      }`}
+    >
+      <CallKindIcon call={call} />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-semibold text-slate-900 tabular-nums">{number}</span>
+        <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
+          <span className="truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
+          <time dateTime={call.call_started_at} className="shrink-0 text-slate-500 tabular-nums">
+            {intl.formatTime(call.call_started_at, { timeZone, hour: "numeric", minute: "2-digit" })}
+          </time>
+        </span>
+      </span>
+    </button>
+  );
+}

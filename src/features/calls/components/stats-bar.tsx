@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { CallStats } from "../../../../contract/calls.ts";
+import { minutesSeconds } from "../format.ts";
+import { useDollars } from "./use-dollars.ts";
+
+interface StatsBarProps {
+  /** Undefined while loading, or after a failure (the statistics are cleared). */
+  stats: CallStats | undefined;
+  loading: boolean;
+  /** The chart of calls per day, under the figures. */
+  children?: ReactNode;
+}
+
+/** Total Calls, Total Cost, Avg Duration and Avg Cost / Call of the chosen period, or the empty text. */
+export function StatsBar({ stats, loading, children }: StatsBarProps) {
+  const intl = useIntl();
+  const dollars = useDollars();
+  let body: ReactNode;
+  if (loading) {
+    body = (
+      <p role="status" className="py-3 text-center text-sm text-slate-600">
+        <FormattedMessage id="calls.stats.loading" />
+      </p>
+    );
+  } else if (!stats || stats.total_calls === 0) {
+    body = (
+      <p className="py-3 text-center text-sm text-slate-600">
+        <FormattedMessage id="calls.stats.empty" />
+      </p>
+    );
+  } else {
+    const figures = [
+      ["calls.stats.totalCalls", intl.formatNumber(stats.total_calls)],
+      ["calls.stats.totalCost", dollars(stats.total_price)],
+      ["calls.stats.avgDuration", minutesSeconds(stats.average_duration)],
+      ["calls.stats.avgCost", dollars(stats.average_price_per_call)],
+    ] as const;
+    body = (
+      <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 sm:grid-cols-4">
+        {figures.map(([id, value]) => (
+          <div key={id} className="bg-white px-4 py-3">
+            <dt className="text-sm text-slate-600">
+              <FormattedMessage id={id} />
+            </dt>
+            <dd className="mt-1 text-xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <section aria-label={intl.formatMessage({ id: "calls.stats.label" })} className="mt-6 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm">
+      {body}
+      {children}
+    </section>
+  );
+}
