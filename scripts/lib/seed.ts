@@ -5,6 +5,7 @@ import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "..
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { freeSlots, type Busy, type StylistSchedule } from "../../worker/availability/free-slots.ts";
+import { seedCalls } from "./demo-calls.ts";
 
 /** The demo salon owner's sign-in, printed at start-up (local only). */
 export const DEMO_LOGIN = { email: "owner@demo-salon.test", password: "Demo-Salon-2026!" };
@@ -39,6 +40,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
                     where id = (select a.id from assistant_configs a join salons s on s.id = a.salon_id join users u on u.id = s.owner_id
                                 where u.email = ${DEMO_LOGIN.email} order by a.created_at limit 1)`,
   },
+  // A week of recorded calls with their conversations, for the Calls screen.
+  { name: "demo-calls", run: (tx) => seedCalls(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

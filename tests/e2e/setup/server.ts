@@ -15,6 +15,8 @@ export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide("baseUrl", given.replace(/\/$/, ""));
+    // Tests that put rows in place (recorded calls) need the server's database too.
+    project.provide("databaseUrl", process.env.E2E_DATABASE_URL ?? "");
     return;
   }
   const workerPort = Number(process.env.E2E_PORT ?? 8788);
@@ -29,5 +31,6 @@ export default async function setup(project: TestProject) {
     log: process.env.DEBUG_E2E ? console.log : undefined,
   });
   project.provide("baseUrl", stack.workerUrl);
+  project.provide("databaseUrl", stack.databaseUrl);
   return () => stack.stop();
 }
