@@ -155,5 +155,17 @@ describe("the Calls screen", () => {
     await conversation.locator('[data-status="failed"]').getByRole("button").click();
     await conversation.locator('[data-status="failed"]').scrollIntoViewIfNeeded();
     await screenshot(page, "calls-conversation-phone", { fullPage: false });
+
+    // The same screen in German and Czech.
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/de/dashboard/calls?period=this_month");
+    await region(page, "Anrufdetails").getByText("Eingehender Anruf").waitFor();
+    await region(page, "Anrufstatistik").getByRole("img", { name: /^Anrufe pro Tag/ }).waitFor();
+    await screenshot(page, "calls-de-desktop");
+    await page.goto("/cs/dashboard/calls?period=last_30_days");
+    await region(page, "Historie hovorů").getByText("113 hovorů").waitFor();
+    await region(page, "Podrobnosti hovoru").getByText(/US\$/).waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, "calls-cs-phone", { fullPage: false });
   });
 });
