@@ -35,6 +35,8 @@ export default defineConfig({
                 ENVIRONMENT: "test",
                 APP_URL: "http://app.test",
                 JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",
+                // Calls refused before the speech model is reached; whole calls run in the browser tests' stack.
+                OPENAI_API_KEY: "test-openai-key",
               },
             },
           })),

@@ -2,7 +2,11 @@ import type { Sql } from "postgres";
 import type { Language } from "../contract/languages.ts";
 import type { Translate } from "./http/language.ts";
 
-/** Bindings from wrangler.toml plus the secrets and optional bindings set per environment. */
+/**
+ * Bindings from wrangler.toml (OPENAI_REALTIME_URL: the Realtime API's address, which a
+ * compatible endpoint can replace; CALL_SESSION: one Durable Object per live call) plus
+ * the secrets and optional bindings set per environment.
+ */
 export interface Bindings extends Env {
   DATABASE_URL?: string;
   HYPERDRIVE?: Hyperdrive;
@@ -17,6 +21,10 @@ export interface Bindings extends Env {
   TWILIO_AUTH_TOKEN?: string;
   /** Twilio's REST API address; defaults to https://api.twilio.com (tests use a fake). */
   TWILIO_API_BASE_URL?: string;
+  /** The speech model's key; without it every call fails at once, naming this setting. */
+  OPENAI_API_KEY?: string;
+  /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
+  REALTIME_PRICES?: string;
 }
 
 export interface AppEnv {

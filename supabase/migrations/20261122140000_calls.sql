@@ -77,7 +77,7 @@ grant select, insert, update, delete on calls, call_items to recepta_app;
 -- A dashboard test call: browsers cannot put a bearer token on a WebSocket, so the signed-in
 -- owner first gets a ticket that opens one call of one assistant, once, within a minute.
 create table call_tickets (
-  token_hash text primary key,
+  token_hash bytea primary key,
   salon_id uuid not null references salons (id) on delete cascade,
   assistant_config_id uuid not null,
   expires_at timestamptz not null,
@@ -92,31 +92,33 @@ create policy call_tickets_of_salon on call_tickets
 grant select, insert, delete on call_tickets to recepta_app;
 
 -- The three lookups that run before a salon is known. Each is narrow and answers with the
--- salon and assistant only, so row-level security still guards everything read afterwards.
+-- salon, its owner (a call acts on the owner's behalf: salons are visible to their owner) and
+-- the assistant only, so row-level security still guards everything read afterwards.
 
 -- The public demo's assistant, by its id or by the word 'default'.
 create function public_demo_assistant(wanted text)
-returns table (salon_id uuid, assistant_config_id uuid)
+returns table (salon_id uuid, owner_id uuid, assistant_config_id uuid)
 language sql stable security definer set search_path = public as $$
-  select a.salon_id, a.id from assistant_configs a
+  select a.salon_id, s.owner_id, a.id from assistant_configs a join salons s on s.id = a.salon_id
   where a.public_demo and a.is_active and (wanted = 'default' or a.id::text = wanted)
 $$;
 
 -- Spends a test-call ticket: it opens the named assistant once, before it expires.
-create function redeem_call_ticket(hash text, wanted uuid)
-returns table (salon_id uuid, assistant_config_id uuid)
+create function redeem_call_ticket(hash bytea, wanted uuid)
+returns table (salon_id uuid, owner_id uuid, assistant_config_id uuid)
 language sql volatile security definer set search_path = public as $$
-  delete from call_tickets t
-  where t.token_hash = hash and t.assistant_config_id = wanted and t.expires_at > now()
-  returning t.salon_id, t.assistant_config_id
+  delete from call_tickets t using salons s
+  where t.token_hash = hash and t.assistant_config_id = wanted and t.expires_at > now() and s.id = t.salon_id
+  returning t.salon_id, s.owner_id, t.assistant_config_id
 $$;
 
 -- The salon and assistant an incoming phone call is for.
 create function phone_number_target(dialled text)
-returns table (salon_id uuid, assistant_config_id uuid, phone_number_id uuid)
+returns table (salon_id uuid, owner_id uuid, assistant_config_id uuid, phone_number_id uuid)
 language sql stable security definer set search_path = public as $$
-  select p.salon_id, p.assistant_config_id, p.id from phone_numbers p where p.phone_number = dialled
+  select p.salon_id, s.owner_id, p.assistant_config_id, p.id
+  from phone_numbers p join salons s on s.id = p.salon_id where p.phone_number = dialled
 $$;
 
-revoke execute on function public_demo_assistant(text), redeem_call_ticket(text, uuid), phone_number_target(text) from public;
-grant execute on function public_demo_assistant(text), redeem_call_ticket(text, uuid), phone_number_target(text) to recepta_app;
+revoke execute on function public_demo_assistant(text), redeem_call_ticket(bytea, uuid), phone_number_target(text) from public;
+grant execute on function public_demo_assistant(text), redeem_call_ticket(bytea, uuid), phone_number_target(text) to recepta_app;

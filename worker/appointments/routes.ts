@@ -20,8 +20,8 @@ export const appointmentRoutes = new Hono<OwnerEnv>()
     const body = c.req.valid("json");
     const appointment = await guardOverlap(c, body, () =>
       inSalon(c, async (tx) => {
-        const id = await writeAppointment(c, tx, body);
-        return (await listAppointments(tx, c.var.salon.id, { id }))[0]!;
+        const id = await writeAppointment(tx, c.var.salon.id, body);
+        return (await listAppointments(tx, c.var.salon.id, { id: id! }))[0]!;
       }),
     );
     return c.json(appointment, 201);
@@ -34,7 +34,7 @@ export const appointmentRoutes = new Hono<OwnerEnv>()
       body,
       () =>
         inSalon(c, async (tx) => {
-          await writeAppointment(c, tx, body, { id });
+          if (!(await writeAppointment(tx, c.var.salon.id, body, { id }))) throw notFound(c);
           return (await listAppointments(tx, c.var.salon.id, { id }))[0]!;
         }),
       id,

@@ -54,26 +54,36 @@ export async function listAppointments(
   return rows.map(toAppointment);
 }
 
-const invalid = (c: Context<OwnerEnv>, field: string, id: string) => {
-  const detail = c.var.t(id);
-  return new ApiError(422, { detail, code: "validation_error", fields: { [field]: detail } });
-};
+/** A stylist or service that is not the salon's; `messageId` is a catalog id. */
+export class InvalidAppointment extends Error {
+  constructor(
+    readonly field: string,
+    readonly messageId: string,
+  ) {
+    super(messageId);
+  }
+}
+
+const EXCLUSION_VIOLATION = "23P01";
+
+/** The exclusion constraint refused the write: the stylist is busy then. */
+export const isOverlap = (error: unknown) => (error as { code?: string }).code === EXCLUSION_VIOLATION;
 
 /**
  * Writes an appointment and its service lines in the salon bound to `tx`. Prices and
  * durations not given are taken from the services as they are now. Overlaps are left to
- * the database's exclusion constraint (see saveAppointment).
+ * the database's exclusion constraint (see isOverlap). Answers the id, or null when the
+ * appointment to change is not a booked one of this salon.
  */
 export async function writeAppointment(
-  c: Context<OwnerEnv>,
   tx: TransactionSql,
+  salonId: string,
   body: AppointmentBody,
   options: { id?: string; source?: "dashboard" | "voice" } = {},
-): Promise<string> {
-  const salonId = c.var.salon.id;
+): Promise<string | null> {
   const [stylist] = await tx<{ name: string }[]>`
     select first_name || ' ' || last_name as name from stylists where id = ${body.stylist} and salon_id = ${salonId}`;
-  if (!stylist) throw invalid(c, "stylist", "validation.appointment.stylist");
+  if (!stylist) throw new InvalidAppointment("stylist", "validation.appointment.stylist");
 
   const ids = body.services.map((line) => line.service);
   const services = ids.length
@@ -82,7 +92,7 @@ export async function writeAppointment(
     : [];
   const byId = new Map(services.map((service) => [service.id, service]));
   const missing = body.services.findIndex((line) => !byId.has(line.service));
-  if (missing >= 0) throw invalid(c, `services.${missing}.service`, "validation.appointment.service");
+  if (missing >= 0) throw new InvalidAppointment(`services.${missing}.service`, "validation.appointment.service");
 
   const fields = {
     stylist_id: body.stylist,
@@ -98,7 +108,7 @@ export async function writeAppointment(
     const [updated] = await tx<{ id: string }[]>`
       update appointments set ${tx(fields)}, updated_at = now()
       where id = ${id} and salon_id = ${salonId} and status = 'booked' returning id`;
-    if (!updated) throw new ApiError(404, { detail: c.var.t("api.error.notFoundRow"), code: "not_found" });
+    if (!updated) return null;
     await tx`delete from appointment_services where appointment_id = ${id}`;
   } else {
     const [created] = await tx<{ id: string }[]>`
@@ -121,17 +131,20 @@ export async function writeAppointment(
   return id;
 }
 
-const EXCLUSION_VIOLATION = "23P01";
-
 /**
- * Runs a write that may double-book. When the exclusion constraint refuses it, the whole
- * transaction is gone, and the answer is a 409 naming the appointment in the way.
+ * Runs a dashboard write: a stylist or service of another salon is a 422, and a write that
+ * would double-book a 409 naming the appointment in the way. When the exclusion constraint refuses it, the whole
+ * transaction is gone, so the clash is read in a new one.
  */
 export async function guardOverlap<T>(c: Context<OwnerEnv>, body: AppointmentBody, write: () => Promise<T>, ignoreId?: string): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if ((error as { code?: string }).code !== EXCLUSION_VIOLATION) throw error;
+    if (error instanceof InvalidAppointment) {
+      const detail = c.var.t(error.messageId);
+      throw new ApiError(422, { detail, code: "validation_error", fields: { [error.field]: detail } });
+    }
+    if (!isOverlap(error)) throw error;
     const [clash] = await inSalon(c, (tx) => tx<{ stylist_name: string; start_at: Date; end_at: Date }[]>`
       select stylist_name, start_at, end_at from appointments
       where salon_id = ${c.var.salon.id} and stylist_id = ${body.stylist} and status = 'booked'

@@ -1,8 +1,10 @@
 import { Hono, type Context } from "hono";
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { assistantConfigSchema, type AssistantConfig, type AssistantConfigBody } from "../../contract/assistants.ts";
+import type { CallTicket } from "../../contract/call-socket.ts";
 import { inSalon, notFound, rowId, type OwnerEnv } from "../dashboard/tenancy.ts";
 import { jsonBody } from "../http/validate.ts";
+import { issueTicket } from "../voice/target.ts";
 
 // phone_connection is computed, so every query names the table `a`.
 const COLUMNS = `a.id, a.name, a.voice_name, a.temperature, a.max_tokens, a.system_prompt, a.initial_greeting, a.vad_settings, a.is_active,
@@ -55,4 +57,15 @@ export const assistantRoutes = new Hono<OwnerEnv>()
     const deleted = await inSalon(c, (tx) => tx`delete from assistant_configs where id = ${id} and salon_id = ${c.var.salon.id} returning id`);
     if (deleted.length === 0) throw notFound(c);
     return c.body(null, 204);
+  })
+  // A browser cannot put a bearer token on a WebSocket: the signed-in owner gets a ticket
+  // for one test call instead, and the call's socket brings it.
+  .post("/:id/call-ticket", async (c) => {
+    const id = rowId(c);
+    const ticket = await inSalon(c, async (tx) => {
+      const [assistant] = await tx`select id from assistant_configs where id = ${id} and salon_id = ${c.var.salon.id}`;
+      return assistant ? issueTicket(tx, c.var.salon.id, id) : null;
+    });
+    if (!ticket) throw notFound(c);
+    return c.json<CallTicket>(ticket, 201);
   });

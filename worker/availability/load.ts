@@ -8,6 +8,8 @@ export interface SlotQuery {
   duration: number;
   stylistId?: string;
   notBefore?: Date;
+  /** An appointment being moved does not block its own new time. */
+  ignoreAppointmentId?: string;
 }
 
 /**
@@ -26,7 +28,8 @@ export async function findFreeSlots(tx: TransactionSql, salonId: string, query: 
     select stylist_id, (extract(epoch from start_at) * 1000)::float8 as start, (extract(epoch from end_at) * 1000)::float8 as end
     from appointments
     where salon_id = ${salonId} and status = 'booked'
-      and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}`;
+      and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}
+      ${query.ignoreAppointmentId ? tx`and id <> ${query.ignoreAppointmentId}` : tx``}`;
   return freeSlots({
     timeZone: salon.time_zone,
     businessHours: salon.business_hours,

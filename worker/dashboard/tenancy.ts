@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { TransactionSql } from "postgres";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_TIME_ZONE } from "../../contract/salon.ts";
 import type { AuthedEnv } from "../auth/middleware.ts";
+import { inTenant } from "../db.ts";
 import { ApiError } from "../http/errors.ts";
 
 export interface CurrentSalon {
@@ -52,10 +53,7 @@ export const requireSalon = createMiddleware<OwnerEnv>(async (c, next) => {
  * only that salon's rows, whatever the query says.
  */
 export function inSalon<T>(c: Context<OwnerEnv>, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-  return c.var.sql.begin(async (tx) => {
-    await tx`select set_config('app.user_id', ${c.var.user.id}, true), set_config('app.salon_id', ${c.var.salon.id}, true)`;
-    return work(tx);
-  }) as Promise<T>;
+  return inTenant(c.var.sql, c.var.salon.id, work, c.var.user.id);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,118 @@
+import postgres from "postgres";
+import { inject } from "vitest";
+import WebSocket from "ws";
+import { hashPassword } from "../../worker/auth/password.ts";
+import { JsonSocket } from "../support/json-socket.ts";
+
+/**
+ * Whole calls against the running Worker, from Node: the API, the call socket, the fake
+ * speech model's control line, and the server's database for checking what was stored.
+ */
+export const sql = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
+const base = inject("baseUrl");
+
+export async function api(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "accept-language": "en", ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${base}${path}`, {
+    method: init.method ?? (init.body !== undefined ? "POST" : "GET"),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+}
+
+/** A verified owner made in the database (registration has its own tests), signed in through the API. */
+export async function signedInOwner() {
+  const email = `caller-${crypto.randomUUID().slice(0, 8)}@salon.example`;
+  const password = "Salon-2026!";
+  await sql`insert into users (email, password_hash, email_verified_at, language) values (${email}, ${await hashPassword(password)}, now(), 'en')`;
+  const login = await api("/api/auth/login", { body: { email, password } });
+  const token = login.json.access_token as string;
+  return {
+    email,
+    call: (path: string, init: { method?: string; body?: unknown } = {}) => api(path, { ...init, token, headers: { "x-time-zone": "Europe/Prague" } }),
+  };
+}
+
+function socket(url: string, headers: Record<string, string> = {}): Promise<JsonSocket> {
+  const ws = new WebSocket(url, { headers });
+  const wrapped = new JsonSocket(ws);
+  return new Promise((resolve, reject) => {
+    ws.once("open", () => resolve(wrapped));
+    ws.once("error", reject);
+  });
+}
+
+/** A browser call's socket, as the SPA opens it. */
+export const openCall = (path: string, headers: Record<string, string> = {}) => socket(`${base.replace(/^http/, "ws")}${path}`, headers);
+
+/** The speech model's side of the call whose instructions contain `match` (see tests/fakes/realtime.ts). */
+export async function scriptModel(match: string) {
+  const url = new URL(inject("realtimeUrl"));
+  const control = await socket(`ws://${url.host}/control?match=${encodeURIComponent(match)}`);
+  return {
+    /** The next event the call session sent to the model, of this type. */
+    async received(type: string, ms?: number) {
+      return (await control.next((m) => m.type === "received" && (m.event as { type: string }).type === type, ms)).event as Record<string, unknown>;
+    },
+    send(event: Record<string, unknown>) {
+      control.send({ send: event });
+    },
+    drop() {
+      control.send({ drop: true });
+    },
+    /** Resolves when the session closed its model connection. */
+    closed: () => control.next("closed"),
+    close: () => control.close(),
+  };
+}
+export type ModelScript = Awaited<ReturnType<typeof scriptModel>>;
+
+/** The next Monday at least two days away, as YYYY-MM-DD. */
+export function nextMonday(): string {
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A Prague salon with a unique name, a stylist, two services and an assistant. */
+export async function salonWithAssistant(assistant: Record<string, unknown> = {}) {
+  const owner = await signedInOwner();
+  const salonName = `Salon ${crypto.randomUUID().slice(0, 8)}`;
+  await owner.call("/api/dashboard/salon", { method: "PUT", body: { name: salonName, transfer_phone_number: "+420 601 222 333", phone: "+420 222 111 000" } });
+  await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
+  await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 45, price: 30 } });
+  await owner.call("/api/dashboard/services", { body: { name: "Colouring", duration: 90, price: 80, min_price: 70, max_price: 120 } });
+  const created = await owner.call("/api/dashboard/assistant/config", { body: { name: "Front desk", ...assistant } });
+  if (created.status !== 201) throw new Error(`assistant: ${JSON.stringify(created.json)}`);
+  const assistantId = created.json.id as string;
+  return {
+    owner,
+    salonName,
+    assistantId,
+    async ticket() {
+      return (await owner.call(`/api/dashboard/assistant/${assistantId}/call-ticket`, { method: "POST" })).json.ticket as string;
+    },
+    /** Starts a dashboard test call: a ticket, then the socket. */
+    async testCall() {
+      return openCall(`/api/browser-ai/${assistantId}?ticket=${encodeURIComponent(await this.ticket())}`);
+    },
+  };
+}
+
+/** The call's row once the session has closed it. */
+export async function finishedCall(id: string) {
+  for (let i = 0; i < 50; i++) {
+    const [call] = await sql`select * from calls where id = ${id}`;
+    if (call && call.call_status !== "in-progress") return call;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`call ${id} was never closed`);
+}
+
+export const callItems = (callId: string) =>
+  sql<{ item_type: string; role: string | null; content: string | null; is_truncated: boolean; function_name: string | null; status: string | null; error: string | null }[]>`
+    select item_type, role, content, is_truncated, function_name, status, error from call_items where call_id = ${callId} order by position`;

@@ -1,0 +1,275 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql, type ModelScript } from "./call-api.ts";
+
+// Whole calls through the Worker and a call's Durable Object under wrangler, against the
+// scripted fake speech model: what the session sends it, and what it does with its answers.
+
+afterAll(() => sql.end());
+
+const USAGE = {
+  total_tokens: 1300,
+  input_tokens: 1000,
+  output_tokens: 300,
+  input_token_details: { text_tokens: 800, audio_tokens: 200, cached_tokens: 0 },
+  output_token_details: { text_tokens: 100, audio_tokens: 200 },
+};
+
+let step = 0;
+
+/** The model calls a tool and ends its response; answers the tool's output as parsed JSON. */
+async function callTool(model: ModelScript, name: string, args: Record<string, unknown>) {
+  const n = ++step;
+  model.send({ type: "response.function_call_arguments.done", response_id: `resp_${n}`, item_id: `fc_${n}`, output_index: 0, call_id: `call_${n}`, name, arguments: JSON.stringify(args) });
+  model.send({ type: "response.done", response: { id: `resp_${n}`, object: "realtime.response", status: "completed", usage: USAGE } });
+  const created = await model.received("conversation.item.create");
+  const item = created.item as { type: string; call_id: string; output: string };
+  expect(item).toMatchObject({ type: "function_call_output", call_id: `call_${n}` });
+  return JSON.parse(item.output) as Record<string, unknown>;
+}
+
+/** The model speaks: `ms` of audio in 100 ms chunks for item `itemId`, with its transcript. */
+function speak(model: ModelScript, itemId: string, text: string, ms = 2000) {
+  const silence = Buffer.alloc(4800).toString("base64");
+  model.send({ type: "response.output_item.added", response_id: "r", output_index: 0, item: { id: itemId, type: "message", role: "assistant", content: [] } });
+  model.send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: text });
+  for (let sent = 0; sent < ms; sent += 100) {
+    model.send({ type: "response.output_audio.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: silence });
+  }
+  model.send({ type: "response.output_audio_transcript.done", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+}
+
+async function startedCall(assistant: Record<string, unknown> = {}) {
+  const salon = await salonWithAssistant(assistant);
+  const model = await scriptModel(salon.salonName);
+  const call = await salon.testCall();
+  const callId = (await call.next("session_created")).session_id as string;
+  return { ...salon, model, call, callId };
+}
+
+describe("a browser call", () => {
+  it("configures the model from the assistant and the salon, and greets with the owner's greeting", async () => {
+    const { model, call, salonName, callId } = await startedCall({
+      voice_name: "sage",
+      max_tokens: 900,
+      initial_greeting: "Salon speaking, how can I help?",
+      vad_settings: { threshold: 0.3, prefix_padding_ms: 200, silence_duration_ms: 900, create_response: true },
+    });
+    const session = (await model.received("session.update")).session as Record<string, unknown>;
+    expect(session).toMatchObject({
+      type: "realtime",
+      output_modalities: ["audio"],
+      max_output_tokens: 900,
+      audio: {
+        input: {
+          format: { type: "audio/pcm", rate: 24000 },
+          transcription: { model: "gpt-4o-mini-transcribe" },
+          turn_detection: { type: "server_vad", threshold: 0.3, prefix_padding_ms: 200, silence_duration_ms: 900, create_response: true, interrupt_response: true },
+        },
+        output: { format: { type: "audio/pcm", rate: 24000 }, voice: "sage" },
+      },
+    });
+    const instructions = session.instructions as string;
+    // The template's placeholders are filled with the salon's data.
+    expect(instructions).toContain(`You are the phone receptionist of ${salonName}`);
+    expect(instructions).toContain("- Colouring: 90 min, €80.00 (from €70.00 to €120.00)");
+    expect(instructions).toContain("+420 601 222 333");
+    expect(instructions).not.toContain("{{");
+    expect((session.tools as { name: string }[]).map((t) => t.name)).toEqual([
+      "get_salon_details", "list_services", "find_free_slots", "book_appointment", "find_appointments",
+      "reschedule_appointment", "cancel_appointment", "transfer_to_human", "end_call",
+    ]);
+    const greeting = (await model.received("response.create")).response as { instructions: string };
+    expect(greeting.instructions).toContain('"Salon speaking, how can I help?"');
+
+    const [row] = await sql`select direction, from_number, assistant_name, instructions, is_demo from calls where id = ${callId}`;
+    expect(row).toMatchObject({ direction: "inbound", from_number: "browser", assistant_name: "Front desk", is_demo: false, instructions });
+    call.close();
+    await finishedCall(callId);
+  });
+
+  it("books, reschedules and cancels through tool calls, and the calendar shows each change", async () => {
+    const { owner, model, call, callId } = await startedCall();
+    await model.received("response.create");
+    const monday = nextMonday();
+    const caller = { customer_name: "Eva Malá", customer_phone: "+420 777 888 999" };
+
+    const free = await callTool(model, "find_free_slots", { date: monday, services: ["haircut"] });
+    expect(free).toMatchObject({ date: monday, requested_date_full: false, duration_minutes: 45 });
+    expect(free.slots).toContainEqual({ start: "09:00", stylist: "Jana Nováková" });
+    // After the tool outputs, the model is asked to go on.
+    await model.received("response.create");
+
+    const booked = await callTool(model, "book_appointment", { ...caller, services: ["Haircut"], start: `${monday} 10:00` });
+    expect(booked).toMatchObject({ booked: true, start: `${monday} 10:00`, end: `${monday} 10:45`, stylist: "Jana Nováková", services: ["Haircut"] });
+    const day = `start_date=${encodeURIComponent(`${monday}T00:00:00+01:00`)}&end_date=${encodeURIComponent(`${monday}T23:59:00+01:00`)}`;
+    expect((await owner.call(`/api/dashboard/appointments?${day}`)).json).toEqual([
+      expect.objectContaining({ id: booked.appointment_id, customer_name: "Eva Malá", service_name: "Haircut" }),
+    ]);
+    const [source] = await sql`select source from appointments where id = ${booked.appointment_id as string}`;
+    expect(source?.source).toBe("voice");
+
+    // The same time again is refused, as a result the model can act on.
+    const taken = await callTool(model, "book_appointment", { customer_name: "Karel Novák", customer_phone: "777000111", services: ["Haircut"], start: `${monday} 10:15` });
+    expect(taken.error).toMatch(/is not available/);
+
+    const found = await callTool(model, "find_appointments", { customer_name: "eva mala", customer_phone: "777 888 999" });
+    expect(found.appointments).toEqual([expect.objectContaining({ appointment_id: booked.appointment_id })]);
+
+    const moved = await callTool(model, "reschedule_appointment", { ...caller, new_start: `${monday} 14:00` });
+    expect(moved).toMatchObject({ rescheduled: true, previous_start: `${monday} 10:00`, start: `${monday} 14:00`, end: `${monday} 14:45` });
+
+    const cancelled = await callTool(model, "cancel_appointment", caller);
+    expect(cancelled).toMatchObject({ cancelled: true, appointment_id: booked.appointment_id });
+    expect((await owner.call(`/api/dashboard/appointments?${day}`)).json).toEqual([]);
+
+    call.close();
+    await model.closed();
+    expect((await finishedCall(callId)).call_status).toBe("completed");
+    expect((await callItems(callId)).map((i) => [i.function_name, i.status])).toEqual([
+      ["find_free_slots", "successful"],
+      ["book_appointment", "successful"],
+      ["book_appointment", "failed"],
+      ["find_appointments", "successful"],
+      ["reschedule_appointment", "successful"],
+      ["cancel_appointment", "successful"],
+    ]);
+  });
+
+  it("answers bad tool arguments and unknown services with an error result, and the call goes on", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    const unknown = await callTool(model, "book_appointment", { customer_name: "Eva", customer_phone: "777888999", services: ["Perm"], start: `${nextMonday()} 10:00` });
+    expect(unknown.error).toBe('There is no service called "Perm". The services are: Colouring, Haircut.');
+    const badDate = await callTool(model, "find_free_slots", { date: "next Monday", services: ["Haircut"] });
+    expect(badDate.error).toBe("Invalid arguments (date: use the form YYYY-MM-DD).");
+    const noTool = await callTool(model, "order_pizza", {});
+    expect(noTool.error).toBe("There is no tool called order_pizza.");
+    const services = await callTool(model, "list_services", {});
+    expect(services).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Colouring", price_eur: 80, price_range_eur: [70, 120] })]));
+
+    call.close();
+    await finishedCall(callId);
+    const recorded = await callItems(callId);
+    expect(recorded.map((i) => i.status)).toEqual(["failed", "failed", "failed", "successful"]);
+    expect(recorded[0]!.error).toContain("Perm");
+  });
+
+  it("clears the caller's audio and truncates the answer to what was heard when the caller speaks over it", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    speak(model, "item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
+    expect((await call.next("text")).data).toContain("We are open");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
+    await call.next("clear_audio");
+    const truncate = await model.received("conversation.item.truncate");
+    expect(truncate).toMatchObject({ item_id: "item_answer", content_index: 0 });
+    // About 400 ms of the 2 s answer had played.
+    expect(truncate.audio_end_ms).toBeGreaterThanOrEqual(300);
+    expect(truncate.audio_end_ms).toBeLessThan(1500);
+    expect(call.take((m) => m.type === "audio")).toHaveLength(20);
+
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_caller", content_index: 0, transcript: "And on Sunday?" });
+    await call.next((m) => m.type === "text" && m.role === "user");
+    call.close();
+    await finishedCall(callId);
+    expect(await callItems(callId)).toEqual([
+      expect.objectContaining({ role: "assistant", is_truncated: true, content: expect.stringContaining("We are open") }),
+      expect.objectContaining({ role: "user", is_truncated: false, content: "And on Sunday?" }),
+    ]);
+  });
+
+  it("keeps a complete record and tells the caller when the model's connection drops", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    speak(model, "item_hello", "Hello, Salon speaking.", 300);
+    model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
+    await call.next((m) => m.type === "text" && m.data === "Hello, Salon speaking.");
+    model.drop();
+    expect(await call.next("error")).toMatchObject({ code: "model_unavailable", message: "The connection to the voice service was lost." });
+    expect((await call.closed).code).toBe(1011);
+    const record = await finishedCall(callId);
+    expect(record.call_status).toBe("failed");
+    expect(record.call_ended_at).not.toBeNull();
+    // 800 text + 200 audio input, 100 text + 200 audio output tokens at the default prices.
+    expect(Number(record.model_cost)).toBeCloseTo((800 * 4 + 200 * 32 + 100 * 16 + 200 * 64) / 1e6, 6);
+    expect(await callItems(callId)).toEqual([expect.objectContaining({ role: "assistant", content: "Hello, Salon speaking." })]);
+  });
+
+  it("closes the model's connection and completes the record when the caller hangs up mid-sentence", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    model.send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: "item_cut", output_index: 0, content_index: 0, delta: "Our balayage takes" });
+    await call.next("text");
+    call.close();
+    await model.closed();
+    const record = await finishedCall(callId);
+    expect(record.call_status).toBe("completed");
+    expect(record.call_duration).toBeGreaterThanOrEqual(0);
+    expect(await callItems(callId)).toEqual([expect.objectContaining({ role: "assistant", content: "Our balayage takes", is_truncated: true })]);
+  });
+
+  it("ends the call after the goodbye, and explains in the browser that it cannot hand over", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    const handOver = await callTool(model, "transfer_to_human", { reason: "wants to talk to the owner" });
+    expect(handOver).toMatchObject({ transferring: false });
+    expect(handOver.instruction).toContain("+420 222 111 000");
+    await model.received("response.create");
+    speak(model, "item_bye", "I cannot put you through from here; please call us. Goodbye!", 200);
+    model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
+    expect(await call.closed).toEqual({ code: 1000, reason: "assistant_ended" });
+    expect((await finishedCall(callId)).call_status).toBe("completed");
+  });
+
+  it("answers malformed and oversized messages with an error and keeps the call", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    call.send("not json");
+    expect(await call.next("error")).toMatchObject({ code: "bad_message", message: "A message is not valid JSON." });
+    call.send({ type: "audio", data: "***" });
+    expect((await call.next("error")).code).toBe("bad_message");
+    call.send({ type: "audio", data: "A".repeat(60_000) });
+    expect((await call.next("error")).message).toBe("A message may be at most 49152 bytes.");
+    call.send({ type: "ping" });
+    await call.next("pong");
+    call.send({ type: "audio", data: "AAAA" });
+    expect((await model.received("input_audio_buffer.append")).audio).toBe("AAAA");
+    call.close();
+    await finishedCall(callId);
+  });
+});
+
+describe("who may call", () => {
+  it("spends a test-call ticket once", async () => {
+    const salon = await salonWithAssistant();
+    const ticket = await salon.ticket();
+    const first = await openCall(`/api/browser-ai/${salon.assistantId}?ticket=${ticket}`);
+    const callId = (await first.next("session_created")).session_id as string;
+    first.close();
+    await finishedCall(callId);
+    const again = await openCall(`/api/browser-ai/${salon.assistantId}?ticket=${ticket}`);
+    expect((await again.next("error")).code).toBe("unauthorized");
+  });
+
+  it("lets anyone call the public demo without an account", async () => {
+    const [seeded] = await sql`select id from assistant_configs where public_demo`;
+    const salon = await salonWithAssistant();
+    const makeDemo = async (id: string | undefined) => {
+      await sql`update assistant_configs set public_demo = false where public_demo`;
+      if (id) await sql`update assistant_configs set public_demo = true where id = ${id}`;
+    };
+    await makeDemo(salon.assistantId);
+    try {
+      const model = await scriptModel(salon.salonName);
+      const demo = await openCall("/api/browser-ai/default");
+      const callId = (await demo.next("session_created")).session_id as string;
+      await model.received("session.update");
+      demo.close();
+      expect(await finishedCall(callId)).toMatchObject({ is_demo: true, call_status: "completed" });
+      expect((await api("/api/browser-ai/default")).status).toBe(426);
+    } finally {
+      await makeDemo(seeded?.id as string | undefined);
+    }
+  });
+});

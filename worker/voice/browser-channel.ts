@@ -1,0 +1,127 @@
+import { CALL_LIMITS, clientMessageSchema, type CallEndReason, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
+import type { CallerChannel, CallerEvents } from "./caller-channel.ts";
+import { z } from "zod/mini";
+
+/** 24 kHz PCM16 is 48 bytes per millisecond. */
+const BYTES_PER_MS = 48;
+
+const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+
+interface Playback {
+  /** When the first chunk went out: the browser plays chunks back to back from then. */
+  startedAt: number;
+  sentMs: number;
+}
+
+/**
+ * The browser call's socket (the home page demo and the dashboard's test call). The browser
+ * sends no playback receipts, so what was heard is estimated: audio plays gaplessly from
+ * its first chunk, so at most the time since then, and never more than was sent.
+ */
+export class BrowserChannel implements CallerChannel {
+  readonly kind = "browser";
+  private readonly playback = new Map<string, Playback>();
+  private lastItem: string | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly events: CallerEvents,
+    private readonly now: () => number = Date.now,
+  ) {
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", (event) => {
+      // Completes the closing handshake the caller began.
+      try {
+        socket.close(event.code === 1005 ? 1000 : event.code, "bye");
+      } catch {
+        /* already closed */
+      }
+      this.gone();
+    });
+    socket.addEventListener("error", () => this.gone());
+  }
+
+  play(itemId: string, pcm16: string) {
+    let playback = this.playback.get(itemId);
+    if (!playback) {
+      // A new item starts after the previous one has finished playing.
+      const previous = this.lastItem ? this.playback.get(this.lastItem) : undefined;
+      const startedAt = Math.max(this.now(), previous ? previous.startedAt + previous.sentMs : 0);
+      playback = { startedAt, sentMs: 0 };
+      this.playback.set(itemId, playback);
+      this.lastItem = itemId;
+    }
+    playback.sentMs += decodedBytes(pcm16) / BYTES_PER_MS;
+    this.send({ type: "audio", data: pcm16 });
+  }
+
+  heardMs(itemId: string): number {
+    const playback = this.playback.get(itemId);
+    if (!playback) return 0;
+    return Math.round(Math.min(playback.sentMs, Math.max(0, this.now() - playback.startedAt)));
+  }
+
+  clear() {
+    // What was queued is dropped: each item now ends where the caller stopped hearing it.
+    for (const [itemId, playback] of this.playback) playback.sentMs = this.heardMs(itemId);
+    this.send({ type: "clear_audio" });
+  }
+
+  transcript(role: "assistant" | "user", itemId: string, text: string) {
+    this.send({ type: "text", data: text, role, item_id: itemId });
+  }
+
+  drained(): Promise<void> {
+    const last = this.lastItem ? this.playback.get(this.lastItem) : undefined;
+    const left = last ? last.startedAt + last.sentMs - this.now() : 0;
+    return left > 0 ? new Promise((resolve) => setTimeout(resolve, left)) : Promise.resolve();
+  }
+
+  end(reason: CallEndReason, error?: { code: CallErrorCode; message: string }) {
+    if (this.closed) return;
+    if (error) this.send({ type: "error", ...error });
+    this.closed = true;
+    try {
+      this.socket.close(error ? (error.code === "internal" || error.code === "model_unavailable" ? 1011 : 1008) : 1000, reason);
+    } catch {
+      /* already closing */
+    }
+  }
+
+  /** Sends one message; a socket the caller already closed takes nothing. */
+  send(message: ServerMessage) {
+    if (this.closed) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch {
+      this.gone();
+    }
+  }
+
+  private receive(data: string | ArrayBuffer) {
+    const size = typeof data === "string" ? data.length : data.byteLength;
+    if (size > CALL_LIMITS.messageBytes) return this.refuse(`A message may be at most ${CALL_LIMITS.messageBytes} bytes.`);
+    if (typeof data !== "string") return this.refuse("Messages are JSON text.");
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return this.refuse("A message is not valid JSON.");
+    }
+    const parsed = z.safeParse(clientMessageSchema, json);
+    if (!parsed.success) return this.refuse('Messages are {"type":"audio","data":<base64 PCM16>} or {"type":"ping"}.');
+    if (parsed.data.type === "ping") return this.send({ type: "pong" });
+    if (parsed.data.data.length > 0) this.events.audio(parsed.data.data);
+  }
+
+  private refuse(message: string) {
+    this.send({ type: "error", code: "bad_message", message });
+  }
+
+  private gone() {
+    if (this.closed) return;
+    this.closed = true;
+    this.events.hungUp();
+  }
+}

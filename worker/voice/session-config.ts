@@ -1,0 +1,52 @@
+import type { ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
+import { CALL_AUDIO } from "../../contract/call-socket.ts";
+import type { AssistantRow } from "./live-call.ts";
+import { TOOL_DEFINITIONS } from "./tools.ts";
+
+/** Transcribes the caller's words for the record and the live transcript. */
+export const TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
+
+const PCM = { type: "audio/pcm", rate: CALL_AUDIO.sampleRate } as const;
+
+/**
+ * The model's session for one call, from the assistant's settings. The GA Realtime
+ * session has no temperature (the model samples at its own fixed setting), so the
+ * assistant's temperature is kept for the owner but not sent.
+ */
+export function sessionUpdate(assistant: AssistantRow, instructions: string): SessionUpdateEvent {
+  const vad = assistant.vad_settings;
+  return {
+    type: "session.update",
+    session: {
+      type: "realtime",
+      output_modalities: ["audio"],
+      instructions,
+      max_output_tokens: assistant.max_tokens,
+      audio: {
+        input: {
+          format: PCM,
+          transcription: { model: TRANSCRIPTION_MODEL },
+          turn_detection: {
+            type: "server_vad",
+            threshold: vad.threshold,
+            prefix_padding_ms: vad.prefix_padding_ms,
+            silence_duration_ms: vad.silence_duration_ms,
+            create_response: vad.create_response,
+            interrupt_response: true,
+          },
+        },
+        output: { format: PCM, voice: assistant.voice_name },
+      },
+      tools: TOOL_DEFINITIONS,
+      tool_choice: "auto",
+    },
+  };
+}
+
+/** The assistant speaks first, with the owner's greeting word for word. */
+export function greetingResponse(greeting: string): ResponseCreateEvent {
+  return {
+    type: "response.create",
+    response: { instructions: `Start the call by saying exactly this, and nothing else: "${greeting}"` },
+  };
+}
