@@ -11,8 +11,8 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-/** Debian's Chromium, headless, with the flags that keep it off the network. */
-export function useBrowser() {
+/** Debian's Chromium, headless, with the flags that keep it off the network, and any `extraArgs`. */
+export function useBrowser(extraArgs: string[] = []) {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
     state.browser = await chromium.launch({
@@ -20,6 +20,7 @@ export function useBrowser() {
       args: [
         "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        ...extraArgs,
       ],
     });
   });

@@ -1,0 +1,31 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_GREETINGS } from "../../contract/assistant-instructions.ts";
+import { AUTOPILOT_REPLY } from "../fakes/realtime.ts";
+import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+
+// A caller's voice for Chromium's fake microphone, spoken by espeak-ng.
+mkdirSync(".data", { recursive: true });
+const VOICE = ".data/fake-caller.wav";
+execFileSync("espeak-ng", ["-v", "en", "-w", VOICE, "Hello, I would like to book a haircut for tomorrow morning, please."]);
+
+const browser = useBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-audio-capture=${VOICE}`]);
+
+describe("the home page's call demo", () => {
+  it.each(Object.entries(VIEWPORTS))("answers a live call on %s: the greeting, then the answer to the caller's voice", async (name, viewport) => {
+    const { page, context } = await browser.visitor({ viewport });
+    await page.goto("/en");
+    const phone = page.getByTestId("phone-mockup");
+    await phone.getByRole("button", { name: "Answer" }).click();
+    // The seeded demo assistant greets first (the fake model says the greeting it is given) ...
+    await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 10_000 }).toBe(DEFAULT_GREETINGS.en);
+    expect(await phone.getAttribute("data-state")).toBe("active");
+    // ... and answers once about a second of the caller's microphone has reached it.
+    await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 15_000 }).toBe(AUTOPILOT_REPLY);
+    await screenshot(page, `call-demo-active-${name}`, { fullPage: false });
+    await phone.getByRole("button", { name: "End call" }).click();
+    await expect.poll(() => phone.getAttribute("data-state")).toBe("ended");
+    await context.close();
+  });
+});
