@@ -6,6 +6,10 @@ import { DEMO_LOGIN } from "./lib/seed.ts";
 const WORKER_PORT = Number(process.env.WORKER_PORT ?? 8787);
 const PORT = Number(process.env.PORT ?? 5173);
 
+// Live calls and phone calls reach the real services when their settings are in the environment.
+const PASSED_THROUGH = ["OPENAI_API_KEY", "OPENAI_REALTIME_URL", "OPENAI_REALTIME_MODEL", "REALTIME_PRICES", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL"];
+const passedThrough = Object.fromEntries(PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+
 const stack = await startStack({
   dataDir: process.env.DATA_DIR ?? ".data/postgres",
   pgPort: Number(process.env.PGPORT ?? 54329),
@@ -13,6 +17,7 @@ const stack = await startStack({
   workerPort: WORKER_PORT,
   appUrl: `http://localhost:${PORT}`,
   log: console.log,
+  vars: passedThrough,
 });
 
 process.env.WORKER_PORT = String(WORKER_PORT);

@@ -1,0 +1,91 @@
+// What the call relay adds to the audio's round trip. One caller socket talks to the speech
+// model through the Worker and the call's Durable Object (under wrangler, on loopback); the
+// same client also talks to the model directly. The model is the fake, in echo mode: each
+// audio buffer comes straight back. Both paths are measured in the same run, alternating, with
+// real-sized buffers (4096 samples of PCM16). Target: under 2 ms added at p99.
+import WebSocket from "ws";
+import { startStack } from "../scripts/lib/local-stack.ts";
+import { CALL_AUDIO } from "../contract/call-socket.ts";
+import { startFakeRealtime } from "../tests/fakes/realtime.ts";
+
+const TARGET_ADDED_P99_MS = 2;
+const ROUNDS = 600;
+const WARM_UP = 60;
+
+const model = await startFakeRealtime("echo");
+const stack = await startStack({
+  dataDir: ".data/postgres-bench-relay",
+  pgPort: Number(process.env.BENCH_PG_PORT ?? 54395),
+  database: "receptionist_bench",
+  freshDatabase: true,
+  workerPort: Number(process.env.BENCH_PORT ?? 8797),
+  appUrl: "http://127.0.0.1",
+  vars: { OPENAI_API_KEY: "bench-key", OPENAI_REALTIME_URL: model.url },
+});
+
+/** Resolves with the next message of the socket that `accept` takes. */
+function nextMessage(socket: WebSocket, accept: (message: { type: string }) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (data: WebSocket.RawData) => {
+      if (!accept(JSON.parse(String(data)) as { type: string })) return;
+      socket.off("message", listener);
+      resolve();
+    };
+    socket.on("message", listener);
+  });
+}
+
+function open(url: string): Promise<WebSocket> {
+  const socket = new WebSocket(url);
+  return new Promise((resolve, reject) => {
+    socket.once("open", () => resolve(socket));
+    socket.once("error", reject);
+  });
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+
+try {
+  const buffer = Buffer.alloc(CALL_AUDIO.bufferSamples * 2);
+  for (let i = 0; i < buffer.length; i += 2) buffer.writeInt16LE(Math.round(2000 * Math.sin(i / 20)), i);
+  const audio = buffer.toString("base64");
+
+  const direct = await open(model.url.replace(/^http/, "ws"));
+  const relayed = await open(`${stack.workerUrl.replace(/^http/, "ws")}/api/browser-ai/default`);
+  await nextMessage(relayed, (m) => m.type === "session_created");
+
+  const roundTrip = async (socket: WebSocket, message: string, answer: string) => {
+    const started = performance.now();
+    const back = nextMessage(socket, (m) => m.type === answer);
+    socket.send(message);
+    await back;
+    return performance.now() - started;
+  };
+  const viaModel = JSON.stringify({ type: "input_audio_buffer.append", audio });
+  const viaRelay = JSON.stringify({ type: "audio", data: audio });
+
+  const times = { direct: [] as number[], relay: [] as number[] };
+  for (let round = 0; round < WARM_UP + ROUNDS; round++) {
+    const d = await roundTrip(direct, viaModel, "response.output_audio.delta");
+    const r = await roundTrip(relayed, viaRelay, "audio");
+    if (round >= WARM_UP) {
+      times.direct.push(d);
+      times.relay.push(r);
+    }
+  }
+  direct.close();
+  relayed.close();
+
+  const sorted = { direct: times.direct.toSorted((a, b) => a - b), relay: times.relay.toSorted((a, b) => a - b) };
+  const p = (path: "direct" | "relay", q: number) => quantile(sorted[path], q);
+  const addedP50 = p("relay", 0.5) - p("direct", 0.5);
+  const addedP99 = p("relay", 0.99) - p("direct", 0.99);
+  console.log(`audio round trip, ${ROUNDS} buffers of ${CALL_AUDIO.bufferSamples} samples (${audio.length} base64 characters), loopback:`);
+  console.log(`  direct to the model:            p50 ${p("direct", 0.5).toFixed(2)} ms, p99 ${p("direct", 0.99).toFixed(2)} ms`);
+  console.log(`  through Worker + call object:   p50 ${p("relay", 0.5).toFixed(2)} ms, p99 ${p("relay", 0.99).toFixed(2)} ms`);
+  console.log(`  added by the relay:             p50 ${addedP50.toFixed(2)} ms, p99 ${addedP99.toFixed(2)} ms (relay/direct at p50: ${(p("relay", 0.5) / p("direct", 0.5)).toFixed(2)}x)`);
+  console.log(`  target: under ${TARGET_ADDED_P99_MS} ms added at p99 -> ${addedP99 < TARGET_ADDED_P99_MS ? "met" : "NOT met"}`);
+} finally {
+  await stack.stop();
+  await model.close();
+}
