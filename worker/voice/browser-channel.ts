@@ -1,4 +1,5 @@
-import { CALL_LIMITS, clientMessageSchema, type CallEndReason, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
+import { CALL_LIMITS, type CallEndReason, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
+import { clientMessageSchema } from "../../contract/call-socket-schema.ts";
 import type { CallerChannel, CallerEvents } from "./caller-channel.ts";
 import { z } from "zod/mini";
 
@@ -6,6 +7,15 @@ import { z } from "zod/mini";
 const BYTES_PER_MS = 48;
 
 const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+
+/** What the channel needs of workerd's WebSocket (so it can be tested without one). */
+export interface CallSocket {
+  send(message: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: "message", listener: (event: { data: string | ArrayBuffer }) => void): void;
+  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
+  addEventListener(type: "error", listener: () => void): void;
+}
 
 interface Playback {
   /** When the first chunk went out: the browser plays chunks back to back from then. */
@@ -25,7 +35,7 @@ export class BrowserChannel implements CallerChannel {
   private closed = false;
 
   constructor(
-    private readonly socket: WebSocket,
+    private readonly socket: CallSocket,
     private readonly events: CallerEvents,
     private readonly now: () => number = Date.now,
   ) {

@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from "vitest";
+import { BrowserChannel, type CallSocket } from "../../worker/voice/browser-channel.ts";
+
+type Listener = (event: never) => void;
+
+function fakeSocket() {
+  const listeners: Record<string, Listener[]> = {};
+  const sent: Record<string, unknown>[] = [];
+  const socket: CallSocket & { closedWith?: [number | undefined, string | undefined] } = {
+    send: (message) => void sent.push(JSON.parse(message) as Record<string, unknown>),
+    close(code, reason) {
+      this.closedWith = [code, reason];
+    },
+    addEventListener: (type: string, listener: Listener) => void (listeners[type] ??= []).push(listener),
+  };
+  const emit = (type: string, event: unknown) => listeners[type]?.forEach((listener) => listener(event as never));
+  return { socket, sent, emit };
+}
+
+/** `ms` of 24 kHz PCM16 audio, base64. */
+const audio = (ms: number) => Buffer.alloc(ms * 48).toString("base64");
+
+describe("the browser call channel", () => {
+  it("estimates what the caller heard: at most the time since the item began playing, never more than was sent", () => {
+    let now = 1000;
+    const { socket } = fakeSocket();
+    const channel = new BrowserChannel(socket, { audio: vi.fn(), hungUp: vi.fn() }, () => now);
+    channel.play("a", audio(500));
+    channel.play("a", audio(500));
+    now += 300;
+    expect(channel.heardMs("a")).toBe(300);
+    now += 2000;
+    expect(channel.heardMs("a")).toBe(1000);
+    // The next item starts playing where the first ended, not when it was sent.
+    channel.play("b", audio(400));
+    expect(channel.heardMs("b")).toBe(0);
+    expect(channel.heardMs("unknown")).toBe(0);
+  });
+
+  it("clears: the queue is dropped and each item ends where the caller stopped hearing it", async () => {
+    let now = 0;
+    const { socket, sent } = fakeSocket();
+    const channel = new BrowserChannel(socket, { audio: vi.fn(), hungUp: vi.fn() }, () => now);
+    channel.play("a", audio(2000));
+    now = 400;
+    channel.clear();
+    expect(sent.at(-1)).toEqual({ type: "clear_audio" });
+    now = 5000;
+    expect(channel.heardMs("a")).toBe(400);
+    await channel.drained();
+  });
+
+  it("passes audio on, answers pings, and refuses bad messages without ending the call", () => {
+    const { socket, sent, emit } = fakeSocket();
+    const events = { audio: vi.fn(), hungUp: vi.fn() };
+    new BrowserChannel(socket, events);
+    emit("message", { data: JSON.stringify({ type: "audio", data: "AAAA" }) });
+    expect(events.audio).toHaveBeenCalledWith("AAAA");
+    emit("message", { data: JSON.stringify({ type: "ping" }) });
+    expect(sent.at(-1)).toEqual({ type: "pong" });
+    emit("message", { data: "{" });
+    emit("message", { data: JSON.stringify({ type: "video" }) });
+    emit("message", { data: new ArrayBuffer(8) });
+    expect(sent.slice(-3).map((m) => m.code)).toEqual(["bad_message", "bad_message", "bad_message"]);
+    expect(socket.closedWith).toBeUndefined();
+    expect(events.hungUp).not.toHaveBeenCalled();
+  });
+
+  it("reports the caller gone once, and ends with an error message and a code saying whose fault it was", () => {
+    const { socket, sent, emit } = fakeSocket();
+    const events = { audio: vi.fn(), hungUp: vi.fn() };
+    const channel = new BrowserChannel(socket, events);
+    channel.end("error", { code: "model_unavailable", message: "lost" });
+    expect(sent.at(-1)).toEqual({ type: "error", code: "model_unavailable", message: "lost" });
+    expect(socket.closedWith).toEqual([1011, "error"]);
+    emit("close", { code: 1011 });
+    expect(events.hungUp).not.toHaveBeenCalled();
+
+    const second = fakeSocket();
+    new BrowserChannel(second.socket, events);
+    second.emit("close", { code: 1005 });
+    second.emit("error", {});
+    expect(events.hungUp).toHaveBeenCalledTimes(1);
+  });
+});
