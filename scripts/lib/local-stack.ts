@@ -82,7 +82,16 @@ function localSecret(dataDir: string): string {
  * The product on this machine: embedded PostgreSQL with migrations and demo data, and
  * the Worker under wrangler (workerd), serving /api and the built SPA from ./dist.
  */
-export async function startStack(options: StackOptions): Promise<Stack> {
+export interface LocalDatabase {
+  /** The owner's connection, for seeding and checking rows. */
+  databaseUrl: string;
+  /** The Worker's own login, subject to row-level security. */
+  workerDatabaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The embedded PostgreSQL with the schema migrated, the demo seeded and the Worker's login made. */
+export async function startDatabase(options: Pick<StackOptions, "dataDir" | "pgPort" | "database" | "freshDatabase" | "log">): Promise<LocalDatabase> {
   const log = options.log ?? (() => {});
   const pg = await startEmbeddedPostgres(options.dataDir, options.pgPort);
   try {
@@ -90,12 +99,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const databaseUrl = pg.urlFor(options.database);
     await migrate(databaseUrl, (line) => log(`[db] ${line}`));
     await seedDemo(databaseUrl, (line) => log(`[db] ${line}`));
-    const workerDatabaseUrl = await ensureWorkerRole(pg.adminUrl, databaseUrl);
+    return { databaseUrl, workerDatabaseUrl: await ensureWorkerRole(pg.adminUrl, databaseUrl), stop: () => pg.stop() };
+  } catch (error) {
+    await pg.stop();
+    throw error;
+  }
+}
 
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const log = options.log ?? (() => {});
+  const db = await startDatabase(options);
+  try {
     // wrangler.toml serves ./dist; in development Vite serves the SPA and the folder may be empty.
     mkdirSync("dist", { recursive: true });
     const vars = {
-      DATABASE_URL: workerDatabaseUrl,
+      DATABASE_URL: db.workerDatabaseUrl,
       ENVIRONMENT: "local",
       APP_URL: options.appUrl,
       JWT_SECRET: localSecret(options.dataDir),
@@ -112,15 +130,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForHttp(`${workerUrl}/api/health`, worker);
 
     return {
-      databaseUrl,
+      databaseUrl: db.databaseUrl,
       workerUrl,
       async stop() {
         await stopProcess(worker);
-        await pg.stop();
+        await db.stop();
       },
     };
   } catch (error) {
-    await pg.stop();
+    await db.stop();
     throw error;
   }
+}
+
+/** The Worker bundled as `wrangler deploy` would upload it, into `outdir/index.js`, without uploading. */
+export async function bundleWorker(outdir: string): Promise<string> {
+  const build = run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outdir], OFFLINE_ENV);
+  const [code] = (await once(build, "exit")) as [number | null];
+  if (code !== 0) throw new Error(`wrangler could not bundle the Worker (exit ${code})`);
+  return join(outdir, "index.js");
 }
