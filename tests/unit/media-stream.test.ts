@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
 import { mulawEncode, pcm16FromBase64, pcm16ToBase64, toBase64 } from "../../worker/telephony/g711.ts";
-import { TwilioMediaStream, type MediaStreamOptions, type StreamSocket } from "../../worker/telephony/media-stream.ts";
+import { dialable, TwilioMediaStream, type MediaStreamOptions, type StreamSocket } from "../../worker/telephony/media-stream.ts";
 
 /** A WebSocket stand-in: what the channel sends, and a way to deliver Twilio's messages. */
 class FakeSocket implements StreamSocket {
@@ -322,6 +322,18 @@ describe("Twilio media stream channel and the REST API", () => {
     expect(hungUps()).toBe(0);
     channel.end("handed_over");
     expect(socket.closedWith).toEqual([1000, "handed_over"]);
+  });
+
+  it("dials the transfer number in E.164 however the owner wrote it", async () => {
+    for (const [written, country] of [["+420 601 222 333", undefined], ["601 222 333", "CZ"], ["(+420) 601-222-333", "DE"]] as const) {
+      fake.requests.length = 0;
+      const { socket, channel } = setup({ twilio: twilio(), transferCountry: country });
+      socket.twilio(start());
+      await channel.transfer(written);
+      expect(fake.calls.get(CALL)?.dialled).toBe("+420601222333");
+    }
+    // What does not read as a number is dialled as written, and Twilio decides.
+    expect(dialable("reception")).toBe("reception");
   });
 
   it("fails a hand-over Twilio refuses, and reports a caller who left meanwhile", async () => {

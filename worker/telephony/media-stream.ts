@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
 import type { CallerChannel, CallerEvents } from "../voice/caller-channel.ts";
 import { FRAME, PhoneAudio, mulawMs, toBase64 } from "./g711.ts";
@@ -33,6 +34,8 @@ export interface MediaStreamOptions {
   sayLanguage?: string;
   /** Number the salon sees on a transferred call; by default the caller's own. */
   transferCallerId?: string;
+  /** Country of a transfer number written without its country code (the dialled number's). */
+  transferCountry?: CountryCode;
   /** Keys the caller pressed. */
   onDtmf?(digit: string): void;
   /** Whether to add listeners to the socket (false with the hibernation API). */
@@ -41,6 +44,15 @@ export interface MediaStreamOptions {
   now?: () => number;
   /** Where problems with Twilio's messages are reported. */
   log?: (message: string) => void;
+}
+
+/**
+ * The number as `<Dial><Number>` wants it, E.164: owners write the salon's transfer number
+ * as they like ("+420 601 222 333", "601 222 333"). Kept as written when it does not parse.
+ */
+export function dialable(number: string, country?: CountryCode): string {
+  const parsed = parsePhoneNumberFromString(number, country);
+  return parsed?.isValid() ? parsed.number : number;
 }
 
 /** A command before the stream's sid is added to it. */
@@ -205,7 +217,8 @@ export class TwilioMediaStream implements CallerChannel {
     if (this.closed) throw new Error("The call has ended.");
     this.transferring = true;
     try {
-      await redirectCall(twilio, callSid, dialTwiml(number, { answerOnBridge: true, callerId: this.options.transferCallerId }));
+      const dial = dialTwiml(dialable(number, this.options.transferCountry), { answerOnBridge: true, callerId: this.options.transferCallerId });
+      await redirectCall(twilio, callSid, dial);
     } catch (error) {
       this.transferring = false;
       if (this.stoppedDuringTransfer) this.gone();
