@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { connect } from "../../worker/db.ts";
+import { connect, database } from "../../worker/db.ts";
 import type { AppEnv, Bindings } from "../../worker/env.ts";
 import { notFound, onError } from "../../worker/http/errors.ts";
 import { detectLanguage } from "../../worker/http/language.ts";
 import { createTelephonyRoutes, startPhoneCallSession, type PhoneCallTarget } from "../../worker/telephony/routes.ts";
 import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { CallLog } from "../../worker/voice/call-log.ts";
 import { db } from "./helpers.ts";
 
 const sql = db();
@@ -323,5 +324,37 @@ describe("Twilio status callback", () => {
     });
     expect(res.status).toBe(403);
     expect((await sql`select call_status from calls where provider_call_id = ${sid}`)[0]).toEqual({ call_status: "in-progress" });
+  });
+});
+
+describe("a phone call's record", () => {
+  const usage = { input_text: 800, input_audio: 200, input_cached: 0, output_text: 100, output_audio: 200 };
+  const owner = (salon: { salonId: string; ownerId: string }) => ({ salonId: salon.salonId, ownerId: salon.ownerId });
+
+  it("keeps the status callback's status and duration when the session ends later, and still gets the usage and cost", async () => {
+    const salon = await salonWithNumber();
+    const sid = callSid();
+    const app = telephonyApp(async () => {});
+    await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
+    const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
+    const log = await CallLog.adopt(database(env as Bindings), owner(salon), id, "You are Jana.");
+    await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "95" }, {
+      env: { ...twilioEnv, TWILIO_ACCOUNT_SID: undefined },
+    });
+    await log.finish("completed", usage, 0.024);
+    const [row] = await sql`select call_status, call_duration, usage, model_cost::float8 as cost, instructions from calls where id = ${id}`;
+    expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, instructions: "You are Jana." });
+  });
+
+  it("closes a record still in progress with the session's status and the database's clock", async () => {
+    const salon = await salonWithNumber();
+    const sid = callSid();
+    await post(telephonyApp(async () => {}), "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
+    const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
+    const log = await CallLog.adopt(database(env as Bindings), owner(salon), id, "You are Jana.");
+    await log.finish("failed", usage, 0.01);
+    const [row] = await sql`select call_status, call_duration, call_ended_at, model_cost::float8 as cost from calls where id = ${id}`;
+    expect(row).toMatchObject({ call_status: "failed", call_duration: 0, cost: 0.01 });
+    expect(row!.call_ended_at).toBeInstanceOf(Date);
   });
 });

@@ -82,13 +82,21 @@ export class CallLog {
               ${args}, ${result}, ${error})`);
   }
 
-  /** Closes the record: status, duration from the database's clock, usage and cost. */
+  /**
+   * Closes the record: status, duration from the database's clock, usage and cost. A phone
+   * call's status callback may have closed it first, with Twilio's status and duration; those
+   * are kept then, but the usage and the model's cost are only known here and always written.
+   */
   async finish(status: FinalStatus, usage: CallUsage, cost: number) {
+    // Every right-hand side reads the row as it was, so each case sees the old call_status.
     this.write((tx) => tx`
-      update calls set call_status = ${status}, call_ended_at = now(),
-        call_duration = greatest(0, round(extract(epoch from now() - call_started_at)))::int,
+      update calls set
+        call_status = case when call_status = 'in-progress' then ${status} else call_status end,
+        call_ended_at = case when call_status = 'in-progress' then now() else call_ended_at end,
+        call_duration = case when call_status = 'in-progress'
+          then greatest(0, round(extract(epoch from now() - call_started_at)))::int else call_duration end,
         usage = ${JSON.stringify(usage)}::text::jsonb, model_cost = ${cost}
-      where id = ${this.callId} and call_status = 'in-progress'`);
+      where id = ${this.callId}`);
     await this.queue;
   }
 
