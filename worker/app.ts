@@ -9,6 +9,7 @@ import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { notFound, onError } from "./http/errors.ts";
 import { detectLanguage } from "./http/language.ts";
+import { telephonyRoutes } from "./telephony/routes.ts";
 import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
@@ -38,6 +39,7 @@ export const app = new Hono<AppEnv>()
   .route("/browser-ai", browserCallRoutes)
   .route("/dashboard", dashboardRoutes)
   .route("/calls", callsRoutes)
+  .route("/telephony", telephonyRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .notFound(notFound)

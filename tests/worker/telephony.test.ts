@@ -5,7 +5,7 @@ import { connect, database } from "../../worker/db.ts";
 import type { AppEnv, Bindings } from "../../worker/env.ts";
 import { notFound, onError } from "../../worker/http/errors.ts";
 import { detectLanguage } from "../../worker/http/language.ts";
-import { createTelephonyRoutes, startPhoneCallSession, type PhoneCallTarget } from "../../worker/telephony/routes.ts";
+import { createTelephonyRoutes, type PhoneCallTarget } from "../../worker/telephony/routes.ts";
 import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
 import { CallLog } from "../../worker/voice/call-log.ts";
 import { db } from "./helpers.ts";
@@ -241,8 +241,12 @@ describe("Twilio voice webhook", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const salon = await salonWithNumber();
     const sid = callSid();
-    // The hook as shipped: not connected to the call session yet.
-    const res = await post(telephonyApp(startPhoneCallSession), "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
+    // The real hook reaches the call's Durable Object, which opens the speech model's socket:
+    // whole phone calls run in tests/e2e/phone-call.e2e.ts. Here the session fails to start.
+    const failing = telephonyApp(async () => {
+      throw new Error("the call session answered 500");
+    });
+    const res = await post(failing, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     expect(res.text).toContain("kvůli technickému problému");
     expect(res.text).toContain("<Hangup/>");
     const [row] = await sql`select call_status, call_duration from calls where provider_call_id = ${sid}`;
@@ -324,6 +328,44 @@ describe("Twilio status callback", () => {
     });
     expect(res.status).toBe(403);
     expect((await sql`select call_status from calls where provider_call_id = ${sid}`)[0]).toEqual({ call_status: "in-progress" });
+  });
+});
+
+describe("Twilio media stream handshake", () => {
+  /** Opens the stream as Twilio would, its handshake signed for `signedUrl` (the URL the TwiML gave). */
+  async function openStream(callId: string, options: { signedUrl?: string; signature?: string | null; upgrade?: boolean } = {}) {
+    const path = `/api/telephony/twilio/stream/${callId}`;
+    const signedUrl = options.signedUrl ?? `ws://app.test${path}`;
+    const signature = options.signature === undefined ? await twilioSignature(TOKEN, signedUrl) : options.signature;
+    const headers: Record<string, string> = {};
+    if (options.upgrade !== false) headers.upgrade = "websocket";
+    if (signature !== null) headers["x-twilio-signature"] = signature;
+    const app = telephonyApp(async () => {});
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+    const response = await app.request(`https://worker.example.dev${path}`, { headers }, twilioEnv, ctx);
+    return { status: response.status, text: await response.text() };
+  }
+
+  it("refuses a handshake Twilio did not sign for this stream's URL", async () => {
+    const callId = crypto.randomUUID();
+    for (const attempt of [
+      { signature: null },
+      { signature: "bm90IGEgc2lnbmF0dXJl" },
+      { signedUrl: `ws://app.test/api/telephony/twilio/stream/${crypto.randomUUID()}` },
+    ]) {
+      const res = await openStream(callId, attempt);
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.text)).toEqual({ detail: "This request was not signed by Twilio.", code: "forbidden" });
+    }
+  });
+
+  it("answers a plain request with 426, and a stream for a call no session holds with 404", async () => {
+    expect((await openStream(crypto.randomUUID(), { upgrade: false })).status).toBe(426);
+    // Signed for the address the request arrived at, as a secure socket.
+    const callId = crypto.randomUUID();
+    const unknown = await openStream(callId, { signedUrl: `wss://worker.example.dev/api/telephony/twilio/stream/${callId}` });
+    expect(unknown.status).toBe(404);
+    expect((await openStream("not-a-call")).status).toBe(404);
   });
 });
 

@@ -1,11 +1,13 @@
 import { Hono, type Context } from "hono";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod/mini";
+import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import type { Language } from "../../contract/languages.ts";
 import { connect } from "../db.ts";
 import type { AppEnv, Bindings } from "../env.ts";
-import { ApiError, validationError } from "../http/errors.ts";
+import { ApiError, notFound, validationError } from "../http/errors.ts";
 import { translator } from "../http/language.ts";
+import { CALL_PLAN_HEADER, type PhoneCallPlan } from "../voice/call-session.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
 import { connectStreamTwiml, sayAndHangUpTwiml } from "./twiml.ts";
@@ -35,17 +37,30 @@ export type StartPhoneCallSession = (env: Bindings, callId: string, target: Phon
 
 /**
  * Starts the call session for a phone call whose `calls` row (`callId`) the webhook has just
- * made, before Twilio opens the media stream, so the greeting is ready when it opens. It must
- * reach the call's Durable Object by `callId` (the stream at `${TWILIO_STREAM_PATH}/{callId}`
- * goes to the same object), have it adopt the row and connect the speech model, and return
+ * made, before Twilio opens the media stream, so the greeting is ready when it opens. It
+ * reaches the call's Durable Object by `callId` (the stream at `${TWILIO_STREAM_PATH}/{callId}`
+ * goes to the same object), which adopts the row and connects the speech model; it returns
  * without waiting for the model. The object later wraps the stream's socket in a
  * TwilioMediaStream and attaches it only if `started.callSid` is `target.callSid`.
- *
- * Not connected yet: until the call session's Durable Object takes phone calls, it refuses,
- * and the caller hears the polite "cannot take your call" line instead of silence.
  */
-export const startPhoneCallSession: StartPhoneCallSession = async () => {
-  throw new Error("Phone calls are not connected to the call session yet.");
+export const startPhoneCallSession: StartPhoneCallSession = async (env, callId, target) => {
+  const plan: PhoneCallPlan = {
+    target: { salonId: target.salonId, ownerId: target.ownerId, assistantId: target.assistantId, demo: false },
+    language: target.language,
+    direction: "inbound",
+    fromNumber: target.from,
+    toNumber: target.to,
+    maxSeconds: CALL_LIMITS.callSeconds,
+    callId,
+    callSid: target.callSid,
+    sayLanguage: target.sayLanguage,
+  };
+  const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+  const response = await session.fetch("https://call-session/phone/prepare", {
+    method: "POST",
+    headers: { [CALL_PLAN_HEADER]: JSON.stringify(plan) },
+  });
+  if (!response.ok) throw new Error(`the call session answered ${response.status}`);
 };
 
 // ---------------------------------------------------------------------------------------
@@ -61,6 +76,8 @@ const voiceWebhookSchema = z.object({
   FromState: z.optional(text(120)),
   FromCountry: z.optional(text(8)),
 });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const FINAL_STATUSES = ["completed", "busy", "no-answer", "canceled", "failed"] as const;
 
@@ -105,20 +122,32 @@ function numberLanguage(number: string): { language: Language; say: string } {
 /** The public origin Twilio was given: APP_URL when set, else the request's own. */
 const publicOrigin = (c: Context<AppEnv>) => (c.env.APP_URL ? new URL(c.env.APP_URL).origin : new URL(c.req.url).origin);
 
+/** The address of a call's media stream, as its TwiML gives it to Twilio (ws: only for a plain-HTTP APP_URL). */
+function streamUrl(origin: string, callId: string): string {
+  const url = new URL(`${TWILIO_STREAM_PATH}/${callId}`, origin);
+  url.protocol = url.protocol === "http:" ? "ws:" : "wss:";
+  return url.toString();
+}
+
+/** Refuses the request unless Twilio signed it for one of `urls` with these parameters. */
+async function requireSignature(c: Context<AppEnv>, urls: Iterable<string>, params: Record<string, string | string[]> = {}) {
+  const token = c.env.TWILIO_AUTH_TOKEN;
+  if (!token) throw new ApiError(503, { detail: c.var.t("telephony.error.notConfigured", { setting: "TWILIO_AUTH_TOKEN" }), code: "not_configured" });
+  const signature = c.req.header("x-twilio-signature");
+  for (const url of new Set(urls)) if (await isValidTwilioSignature(token, signature, url, params)) return;
+  throw new ApiError(403, { detail: c.var.t("telephony.error.forbidden"), code: "forbidden" });
+}
+
 /**
  * The form Twilio posted, once its signature is checked. Twilio signs the URL it was told;
  * that is APP_URL's origin with this path, or the address the request arrived at.
  */
 async function signedForm(c: Context<AppEnv>): Promise<Record<string, string | string[]>> {
-  const token = c.env.TWILIO_AUTH_TOKEN;
-  if (!token) throw new ApiError(503, { detail: c.var.t("telephony.error.notConfigured", { setting: "TWILIO_AUTH_TOKEN" }), code: "not_configured" });
   // Read as bytes: workerd warns when a form body is read as text.
   const params = formParams(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
   const received = new URL(c.req.url);
-  const urls = new Set([publicOrigin(c) + received.pathname + received.search, c.req.url]);
-  const signature = c.req.header("x-twilio-signature");
-  for (const url of urls) if (await isValidTwilioSignature(token, signature, url, params)) return params;
-  throw new ApiError(403, { detail: c.var.t("telephony.error.forbidden"), code: "forbidden" });
+  await requireSignature(c, [publicOrigin(c) + received.pathname + received.search, c.req.url], params);
+  return params;
 }
 
 /** The last value of each field (Twilio sends each once). */
@@ -197,13 +226,25 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
           });
           return goodbye(c, call.To, "telephony.say.unavailable");
         }
-        const stream = new URL(`${TWILIO_STREAM_PATH}/${callId}`, publicOrigin(c));
-        stream.protocol = stream.protocol === "http:" ? "ws:" : "wss:";
-        return twiml(c, connectStreamTwiml(stream.toString(), { callId }));
+        return twiml(c, connectStreamTwiml(streamUrl(publicOrigin(c), callId), { callId }));
       } catch (error) {
         console.error("an incoming call could not be answered", error);
         return goodbye(c, call.To, "telephony.say.unavailable");
       }
+    })
+    .get("/twilio/stream/:callId", async (c) => {
+      // Twilio signs the stream's handshake too, over the URL its TwiML gave and no parameters.
+      if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+        throw new ApiError(426, { detail: c.var.t("call.error.upgradeRequired"), code: "upgrade_required" });
+      }
+      const callId = c.req.param("callId");
+      const received = new URL(c.req.url);
+      received.protocol = received.protocol === "http:" ? "ws:" : "wss:";
+      await requireSignature(c, [streamUrl(publicOrigin(c), callId), received.toString()]);
+      if (!UUID.test(callId)) return notFound(c);
+      // The object the webhook prepared; it refuses a stream for a call it does not hold.
+      const session = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
+      return session.fetch("https://call-session/phone/stream", { headers: { Upgrade: "websocket" } });
     })
     .post("/twilio/status", async (c) => {
       const parsed = statusCallbackSchema.safeParse(single(await signedForm(c)));

@@ -1,19 +1,60 @@
 import { DurableObject } from "cloudflare:workers";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Bindings } from "../env.ts";
+import { translator } from "../http/language.ts";
+import { TwilioMediaStream } from "../telephony/media-stream.ts";
+import { twilioConfig } from "../telephony/twilio-rest.ts";
 import { BrowserChannel } from "./browser-channel.ts";
 import { LiveCall, type CallPlan } from "./live-call.ts";
 
 /** The header that carries a call's plan from the Worker to its object. Only the Worker can reach the object. */
 export const CALL_PLAN_HEADER = "x-call-plan";
 
+/** A phone call's plan: its row (made by the webhook), and what the media stream must match. */
+export interface PhoneCallPlan extends CallPlan {
+  callId: string;
+  /** Twilio's CallSid: the stream's `start` must carry the same one. */
+  callSid: string;
+  /** Twilio `<Say>` language for the last words of a call that fails. */
+  sayLanguage: string;
+}
+
+/** How long a prepared phone call waits for Twilio's media stream before it is given up. */
+export const STREAM_WAIT_MS = 30_000;
+
+/** A phone call between the webhook's `/phone/prepare` and the end of its media stream. */
+interface PhoneCall {
+  plan: PhoneCallPlan;
+  call: LiveCall;
+  /** Whether a stream of this call has started and been attached; later ones are refused. */
+  attached: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+
 /**
  * One live call, held in one Durable Object for its whole length: the caller's socket,
  * the speech model's socket and the tools all run here, next to each other.
+ *
+ * - `/browser`: a browser's call socket (an object of its own per call).
+ * - `/phone/prepare`, then `/phone/stream`: a phone call. The object is named after the
+ *   call's row, so Twilio's webhook and its media stream reach the same one; the first
+ *   connects the speech model so the greeting is ready, the second brings the caller.
  */
 export class CallSession extends DurableObject<Bindings> {
+  /** The phone call this object holds, kept between the webhook's request and the stream's. */
+  private phone: PhoneCall | null = null;
+
   override async fetch(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path === "/phone/stream") return this.phoneStream(request);
     const plan = JSON.parse(request.headers.get(CALL_PLAN_HEADER) ?? "null") as CallPlan | null;
-    if (!plan || new URL(request.url).pathname !== "/browser") return new Response(null, { status: 404 });
+    if (!plan) return new Response(null, { status: 404 });
+    if (path === "/browser") return this.browser(plan);
+    if (path === "/phone/prepare" && request.method === "POST") return this.preparePhone(plan as PhoneCallPlan);
+    return new Response(null, { status: 404 });
+  }
+
+  private browser(plan: CallPlan): Response {
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     server.accept();
     const call = new LiveCall(this.env, plan);
@@ -23,6 +64,78 @@ export class CallSession extends DurableObject<Bindings> {
       if (call.callId) channel.send({ type: "session_created", session_id: call.callId });
       call.attach(channel);
     })();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Starts the phone call without waiting for it: the record is adopted, the model connected
+   * and its greeting queued while Twilio still sets up the media stream. Twilio asking about
+   * the same call twice reaches the call already under way.
+   */
+  private preparePhone(plan: PhoneCallPlan): Response {
+    if (this.phone) return new Response(null, { status: 200 });
+    const call = new LiveCall(this.env, plan);
+    const phone: PhoneCall = {
+      plan,
+      call,
+      attached: false,
+      // Twilio opens the stream within a second or two; a call whose stream never comes
+      // (the caller hung up first, the stream was refused) must not hold the model open.
+      timer: setTimeout(() => {
+        if (phone.attached) return;
+        console.warn(`call ${plan.callId}: no media stream within ${STREAM_WAIT_MS / 1000} s`);
+        void call.finish("error", { code: "internal", message: translator(plan.language)("telephony.say.unavailable") });
+      }, STREAM_WAIT_MS),
+    };
+    this.phone = phone;
+    void call.prepare();
+    return new Response(null, { status: 202 });
+  }
+
+  /**
+   * Twilio's media stream (the Worker checked its signature). The caller is attached once the
+   * stream's `start` names this call's CallSid; until then its audio and its end are ignored,
+   * so a stream that is not this call's cannot end it.
+   */
+  private phoneStream(request: Request): Response {
+    const phone = this.phone;
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response(null, { status: 426 });
+    if (!phone || phone.attached) return new Response(null, { status: 404 });
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    server.accept();
+    let ours = false;
+    const channel = new TwilioMediaStream(
+      server,
+      {
+        audio: (pcm16) => {
+          if (ours) phone.call.audio(pcm16);
+        },
+        hungUp: () => {
+          if (ours) phone.call.hungUp();
+        },
+      },
+      {
+        twilio: twilioConfig(this.env),
+        sayLanguage: phone.plan.sayLanguage,
+        transferCountry: phone.plan.toNumber ? parsePhoneNumberFromString(phone.plan.toNumber)?.country : undefined,
+      },
+    );
+    channel.started.then(
+      (start) => {
+        if (start.callSid !== phone.plan.callSid || phone.attached) {
+          console.warn(`call ${phone.plan.callId}: a media stream for another call (${start.callSid}) was refused`);
+          server.close(1008, "not this call");
+          return;
+        }
+        ours = true;
+        phone.attached = true;
+        clearTimeout(phone.timer);
+        phone.call.attach(channel);
+      },
+      () => {
+        /* closed before it started: the wait for a stream goes on */
+      },
+    );
     return new Response(null, { status: 101, webSocket: client });
   }
 }
