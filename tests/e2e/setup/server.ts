@@ -1,12 +1,18 @@
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../../scripts/lib/local-stack.ts";
 import { startFakeRealtime } from "../../fakes/realtime.ts";
+import { startFakeTwilioRest } from "../../fakes/twilio-rest.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     /** The fake speech model the server talks to ("" against a given server). */
     realtimeUrl: string;
+    /** The fake of Twilio's REST API the server talks to ("" against a given server). */
+    twilioRestUrl: string;
+    /** The Twilio account the server is set up with: its auth token signs the webhooks. */
+    twilioAccountSid: string;
+    twilioAuthToken: string;
   }
 }
 
@@ -21,12 +27,17 @@ export default async function setup(project: TestProject) {
     // Tests that put rows in place (recorded calls) need the server's database too.
     project.provide("databaseUrl", process.env.E2E_DATABASE_URL ?? "");
     project.provide("realtimeUrl", process.env.E2E_REALTIME_URL ?? "");
+    project.provide("twilioRestUrl", process.env.E2E_TWILIO_API_BASE_URL ?? "");
+    project.provide("twilioAccountSid", process.env.E2E_TWILIO_ACCOUNT_SID ?? "");
+    project.provide("twilioAuthToken", process.env.E2E_TWILIO_AUTH_TOKEN ?? "");
     return;
   }
   const workerPort = Number(process.env.E2E_PORT ?? 8788);
   const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
   // The speech model is a scripted fake on loopback, reached the way production reaches OpenAI.
   const realtime = await startFakeRealtime();
+  // Twilio's REST API likewise: phone calls are handed over through it.
+  const twilio = await startFakeTwilioRest();
   const stack = await startStack({
     dataDir: `.data/postgres-e2e-${pgPort}`,
     pgPort,
@@ -35,13 +46,23 @@ export default async function setup(project: TestProject) {
     workerPort,
     appUrl: `http://127.0.0.1:${workerPort}`,
     log: process.env.DEBUG_E2E ? console.log : undefined,
-    vars: { OPENAI_API_KEY: "e2e-openai-key", OPENAI_REALTIME_URL: realtime.url },
+    vars: {
+      OPENAI_API_KEY: "e2e-openai-key",
+      OPENAI_REALTIME_URL: realtime.url,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_API_BASE_URL: twilio.url,
+    },
   });
   project.provide("baseUrl", stack.workerUrl);
   project.provide("databaseUrl", stack.databaseUrl);
   project.provide("realtimeUrl", realtime.url);
+  project.provide("twilioRestUrl", twilio.url);
+  project.provide("twilioAccountSid", twilio.accountSid);
+  project.provide("twilioAuthToken", twilio.authToken);
   return async () => {
     await stack.stop();
     await realtime.close();
+    await twilio.close();
   };
 }

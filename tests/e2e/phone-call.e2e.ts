@@ -1,0 +1,312 @@
+import twilio from "twilio";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
+import { api, callItems, nextMonday, salonWithAssistant, scriptModel, sql, type ModelScript } from "./call-api.ts";
+
+// Whole phone calls through the Worker under wrangler: Twilio's webhooks signed with Twilio's
+// own library, its media stream played by a scripted fake, its REST API a fake on loopback,
+// and the speech model the scripted fake the browser calls use.
+
+afterAll(() => sql.end());
+
+const base = inject("baseUrl");
+const rest = inject("twilioRestUrl");
+const authToken = inject("twilioAuthToken");
+const accountSid = inject("twilioAccountSid");
+
+const CALLER = "+420603111222";
+const USAGE = {
+  total_tokens: 1300,
+  input_tokens: 1000,
+  output_tokens: 300,
+  input_token_details: { text_tokens: 800, audio_tokens: 200, cached_tokens: 0 },
+  output_token_details: { text_tokens: 100, audio_tokens: 200 },
+};
+
+/** Posts a webhook form as Twilio does, signed for the URL the number is configured with. */
+async function webhook(path: string, form: Record<string, string>, signature?: string) {
+  const url = `${base}${path}`;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "x-twilio-signature": signature ?? twilio.getExpectedTwilioSignature(authToken, url, form),
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  return { status: response.status, type: response.headers.get("content-type"), text: await response.text() };
+}
+
+/** What the Twilio REST fake received. */
+async function restRequests() {
+  return (await (await fetch(`${rest}/__requests`)).json()) as { method: string; path: string; form: Record<string, string> }[];
+}
+
+/** A Prague salon (see salonWithAssistant) whose Twilio number rings its assistant. */
+async function salonWithNumber() {
+  const salon = await salonWithAssistant();
+  const written = `+420 2${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const added = await salon.owner.call("/api/dashboard/phone-numbers", {
+    body: { phone_number: written, phone_name: "Main line", assistant_config_id: salon.assistantId },
+  });
+  expect(added.status).toBe(201);
+  return { ...salon, number: added.json.phone_number as string };
+}
+
+/**
+ * A call comes in: the REST fake learns of it, the voice webhook answers with the stream's
+ * TwiML, and the model's connection is claimed by the test.
+ */
+async function ring(salon: Awaited<ReturnType<typeof salonWithNumber>>) {
+  const callSid = `CA${crypto.randomUUID().replaceAll("-", "")}`;
+  await fetch(`${rest}/__calls`, { method: "POST", body: JSON.stringify({ sid: callSid, from: CALLER, to: salon.number, price: "-0.01300" }) });
+  const model = await scriptModel(salon.salonName);
+  const answer = await webhook("/api/telephony/twilio/voice", {
+    AccountSid: accountSid,
+    ApiVersion: "2010-04-01",
+    CallSid: callSid,
+    CallStatus: "ringing",
+    Called: salon.number,
+    Caller: CALLER,
+    Direction: "inbound",
+    From: CALLER,
+    FromCity: "PRAHA",
+    FromState: "Hlavní město Praha",
+    FromCountry: "CZ",
+    FromZip: "",
+    To: salon.number,
+    ToCountry: "CZ",
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.type).toMatch(/^text\/xml/);
+  const twiml = /^<\?xml version="1.0" encoding="UTF-8"\?><Response><Connect><Stream url="([^"]+)"><Parameter name="callId" value="([^"]+)"\/><\/Stream><\/Connect><\/Response>$/.exec(answer.text);
+  expect(twiml, answer.text).not.toBeNull();
+  const [, streamUrl, callId] = twiml as unknown as [string, string, string];
+  expect(streamUrl).toBe(`${base.replace(/^http/, "ws")}/api/telephony/twilio/stream/${callId}`);
+  return { callSid, callId, streamUrl, model };
+}
+
+/** Opens the media stream as Twilio does: to the TwiML's URL (here on loopback), the handshake signed. */
+function openStream(call: { callSid: string; callId: string; streamUrl: string }) {
+  const { pathname } = new URL(call.streamUrl);
+  return FakeTwilioCall.connect({
+    url: `${base.replace(/^http/, "ws")}${pathname}`,
+    headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, call.streamUrl, {}) },
+    accountSid,
+    callSid: call.callSid,
+    customParameters: { callId: call.callId },
+  });
+}
+
+let step = 0;
+
+/** The model calls a tool and ends its response; answers the tool's output as parsed JSON. */
+async function callTool(model: ModelScript, name: string, args: Record<string, unknown>) {
+  const n = ++step;
+  model.send({ type: "response.function_call_arguments.done", response_id: `resp_${n}`, item_id: `fc_${n}`, output_index: 0, call_id: `call_${n}`, name, arguments: JSON.stringify(args) });
+  model.send({ type: "response.done", response: { id: `resp_${n}`, object: "realtime.response", status: "completed", usage: USAGE } });
+  const created = await model.received("conversation.item.create");
+  const item = created.item as { type: string; call_id: string; output: string };
+  expect(item).toMatchObject({ type: "function_call_output", call_id: `call_${n}` });
+  return JSON.parse(item.output) as Record<string, unknown>;
+}
+
+/** A 100 ms chunk of a 440 Hz tone, base64 PCM16 at 24 kHz. */
+const TONE = (() => {
+  const samples = new Int16Array(2400);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 24_000));
+  return Buffer.from(samples.buffer).toString("base64");
+})();
+
+/** The model speaks: `ms` of audio in 100 ms chunks for item `itemId`, with its transcript, then its response ends. */
+function speak(model: ModelScript, itemId: string, text: string, ms: number) {
+  model.send({ type: "response.output_item.added", response_id: "r", output_index: 0, item: { id: itemId, type: "message", role: "assistant", content: [] } });
+  model.send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: text });
+  for (let sent = 0; sent < ms; sent += 100) {
+    model.send({ type: "response.output_audio.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: TONE });
+  }
+  model.send({ type: "response.output_audio_transcript.done", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+}
+
+const responseDone = (model: ModelScript) =>
+  model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
+
+const media = (call: FakeTwilioCall) => call.received.filter((m) => m.event === "media");
+
+/** The call's row once `ready` holds for it. */
+async function callRow(callId: string, ready: (row: Record<string, unknown>) => boolean) {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await sql`select *, model_cost::float8 as model_cost, telephony_cost::float8 as telephony_cost, total_price::float8 as total_price from calls where id = ${callId}`;
+    if (row && ready(row)) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`call ${callId} never got there`);
+}
+
+describe("a phone call through Twilio", () => {
+  it("greets, books, is interrupted, hands over to the salon and keeps a complete record", async () => {
+    const salon = await salonWithNumber();
+    const call = await ring(salon);
+    const { model } = call;
+
+    // The model is connected and greets before Twilio opens the stream.
+    const session = (await model.received("session.update")).session as { instructions: string };
+    expect(session.instructions).toContain(`The caller is calling from ${CALLER}`);
+    await model.received("response.create");
+    speak(model, "item_greeting", "Good morning, this is the salon. How can I help?", 600);
+    responseDone(model);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // The stream opens: the greeting that waited is played at once, in 20 ms mu-law frames.
+    const phone = await openStream(call);
+    await phone.waitFor(() => phone.heardMs >= 600);
+    expect(media(phone)).toHaveLength(30);
+    for (const frame of media(phone)) {
+      expect(frame.streamSid).toBe(phone.streamSid);
+      expect(Buffer.from((frame.media as { payload: string }).payload, "base64")).toHaveLength(160);
+    }
+    expect(new Set(phone.heard).size).toBeGreaterThan(20); // a tone, not silence
+    expect(phone.echoedMarks.length).toBeGreaterThan(0);
+
+    // The caller's voice reaches the model as PCM16 at 24 kHz.
+    await phone.silence(100);
+    const appended = await model.received("input_audio_buffer.append");
+    expect(Buffer.from(appended.audio as string, "base64").length % 2).toBe(0);
+
+    // A booking, by the tools.
+    const monday = nextMonday();
+    const free = await callTool(model, "find_free_slots", { date: monday, services: ["Haircut"] });
+    expect(free.slots).toContainEqual({ start: "09:00", stylist: "Jana Nováková" });
+    await model.received("response.create");
+    const booked = await callTool(model, "book_appointment", { customer_name: "Eva Malá", customer_phone: CALLER, services: ["Haircut"], start: `${monday} 10:00` });
+    expect(booked).toMatchObject({ booked: true, start: `${monday} 10:00`, stylist: "Jana Nováková" });
+    await model.received("response.create");
+    const [appointment] = await sql`select customer_name, customer_phone, source from appointments where id = ${booked.appointment_id as string}`;
+    expect(appointment).toMatchObject({ customer_name: "Eva Malá", source: "voice" });
+
+    // A barge-in: the caller speaks 400 ms into a 2 s answer.
+    const before = phone.heardMs;
+    speak(model, "item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
+    await phone.waitFor(() => phone.heardMs >= before + 400);
+    model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
+    const truncate = await model.received("conversation.item.truncate");
+    expect(truncate).toMatchObject({ item_id: "item_answer", content_index: 0 });
+    expect(truncate.audio_end_ms).toBeGreaterThanOrEqual(300);
+    expect(truncate.audio_end_ms).toBeLessThan(1500);
+    await phone.waitFor(() => phone.clears === 1);
+    expect(phone.queuedMs).toBe(0);
+    responseDone(model);
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_caller", content_index: 0, transcript: "Can I talk to the owner?" });
+
+    // The hand-over: the hand-off line plays out, then Twilio is told to dial the salon.
+    const handOver = await callTool(model, "transfer_to_human", { reason: "wants to talk to the owner" });
+    expect(handOver).toMatchObject({ transferring: true });
+    await model.received("response.create");
+    const heardBefore = phone.heardMs;
+    speak(model, "item_handoff", "I am putting you through to the salon now.", 1000);
+    responseDone(model);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const redirects = async () => (await restRequests()).filter((r) => r.method === "POST" && r.path.endsWith(`/Calls/${call.callSid}.json`));
+    expect(await redirects()).toEqual([]);
+    let redirect: Awaited<ReturnType<typeof redirects>>[number] | undefined;
+    for (let i = 0; i < 100 && !redirect; i++) {
+      redirect = (await redirects())[0];
+      if (!redirect) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(redirect, "the call was never redirected").toBeDefined();
+    expect(phone.heardMs - heardBefore).toBeGreaterThanOrEqual(1000);
+    expect(phone.queuedMs).toBe(0);
+    // The salon's transfer number, written "+420 601 222 333", dialled in E.164.
+    expect(redirect!.form.Twiml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true"><Number>+420601222333</Number></Dial></Response>',
+    );
+    await phone.waitFor(() => phone.closedWith !== null);
+    expect(phone.closedWith).toEqual({ code: 1000, reason: "handed_over" });
+    await model.closed();
+
+    // Twilio reports the end of the whole call, the person's part included.
+    const statusForm = { AccountSid: accountSid, CallSid: call.callSid, CallStatus: "completed", CallDuration: "48", From: CALLER, To: salon.number, Direction: "inbound" };
+    expect((await webhook("/api/telephony/twilio/status", statusForm)).status).toBe(204);
+    const record = await callRow(call.callId, (row) => row.call_status !== "in-progress" && row.telephony_cost !== null && (row.model_cost as number) > 0);
+    // Six responses of 800 text + 200 audio input, 100 text + 200 audio output tokens at the default prices.
+    const modelCost = (6 * (800 * 4 + 200 * 32 + 100 * 16 + 200 * 64)) / 1e6;
+    expect(record).toMatchObject({
+      direction: "inbound",
+      from_number: CALLER,
+      to_number: salon.number,
+      caller_city: "PRAHA",
+      caller_state: "Hlavní město Praha",
+      caller_country: "CZ",
+      call_status: "completed",
+      call_duration: 48,
+      provider_call_id: call.callSid,
+      is_demo: false,
+      assistant_name: "Front desk",
+      telephony_cost: 0.013,
+    });
+    expect(record.model_cost).toBeCloseTo(modelCost, 6);
+    expect(record.total_price).toBeCloseTo(modelCost + 0.013, 6);
+    expect(record.usage).toEqual({ input_text: 4800, input_audio: 1200, input_cached: 0, output_text: 600, output_audio: 1200 });
+    expect(record.instructions).toContain(salon.salonName);
+    expect((await callItems(call.callId)).map((i) => [i.item_type, i.role ?? i.function_name, i.content ?? i.status, i.is_truncated])).toEqual([
+      ["conversation", "assistant", "Good morning, this is the salon. How can I help?", false],
+      ["function_call", "find_free_slots", "successful", false],
+      ["function_call", "book_appointment", "successful", false],
+      ["conversation", "assistant", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", true],
+      ["conversation", "user", "Can I talk to the owner?", false],
+      ["function_call", "transfer_to_human", "successful", false],
+      ["conversation", "assistant", "I am putting you through to the salon now.", false],
+    ]);
+
+    // The Calls screen lists it.
+    const list = await salon.owner.call("/api/calls/list");
+    expect(list.json.items).toEqual([
+      expect.objectContaining({
+        id: call.callId,
+        direction: "inbound",
+        from_number: CALLER,
+        to_number: salon.number,
+        call_status: "completed",
+        call_duration: 48,
+        caller_city: "PRAHA",
+        caller_country: "CZ",
+      }),
+    ]);
+    expect((list.json.items as { total_price: number }[])[0]!.total_price).toBeCloseTo(modelCost + 0.013, 6);
+  });
+
+  it("ends the model's part and completes the record when the caller hangs up", async () => {
+    const salon = await salonWithNumber();
+    const call = await ring(salon);
+    await call.model.received("response.create");
+    const phone = await openStream(call);
+    speak(call.model, "item_hello", "Good morning, this is the salon.", 300);
+    await phone.waitFor(() => phone.heardMs >= 300);
+    phone.hangUp();
+    await call.model.closed();
+    const record = await callRow(call.callId, (row) => row.call_status !== "in-progress");
+    expect(record).toMatchObject({ call_status: "completed", direction: "inbound", from_number: CALLER });
+    expect(await callItems(call.callId)).toEqual([expect.objectContaining({ role: "assistant", content: "Good morning, this is the salon." })]);
+  });
+
+  it("refuses forged webhooks and streams, and says goodbye on a number no salon has", async () => {
+    const salon = await salonWithNumber();
+    const form = { AccountSid: accountSid, CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, From: CALLER, To: salon.number };
+    const forged = await webhook("/api/telephony/twilio/voice", form, twilio.getExpectedTwilioSignature("not-the-auth-token", `${base}/api/telephony/twilio/voice`, form));
+    expect(forged.status).toBe(403);
+    expect((await sql`select id from calls where provider_call_id = ${form.CallSid}`).length).toBe(0);
+
+    const unknown = await webhook("/api/telephony/twilio/voice", { ...form, To: "+12025550143" });
+    expect(unknown.text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say language="en-US">We are sorry, this number is not connected to a salon. Goodbye.</Say><Hangup/></Response>',
+    );
+
+    const streamUrl = `${base.replace(/^http/, "ws")}/api/telephony/twilio/stream/${crypto.randomUUID()}`;
+    await expect(FakeTwilioCall.connect({ url: streamUrl, headers: { "x-twilio-signature": "Zm9yZ2Vk" } })).rejects.toThrow(/refused with 403/);
+    // Signed, but no call is waiting for this stream.
+    await expect(
+      FakeTwilioCall.connect({ url: streamUrl, headers: { "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, streamUrl, {}) } }),
+    ).rejects.toThrow(/refused with 404/);
+    expect((await api("/api/telephony/twilio/voice")).status).toBe(404);
+  });
+});
