@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Call, CallStats, ConversationItem } from "../../contract/calls.ts";
 import type { Language } from "../../contract/languages.ts";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
+import { callKind } from "../../src/features/calls/format.ts";
 import { pageItems } from "../../src/features/calls/pagination.ts";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
@@ -327,6 +328,16 @@ describe("the Calls screen", () => {
     expect(details.getByText("Příchozí hovor")).toBeInTheDocument();
     expect(details.getByText("Celková cena").nextSibling).toHaveTextContent("0,0497 US$");
     expect(details.getByText("Místo").nextSibling).toHaveTextContent("Brno, Česko");
+  });
+});
+
+describe("a call's kind", () => {
+  it("is inbound when completed or still running, missed otherwise, or outbound", () => {
+    const at = "2026-11-23T11:30:00Z";
+    expect(callKind(call("a", at))).toBe("inbound");
+    expect(callKind(call("b", at, { call_status: "in-progress" }))).toBe("inbound");
+    for (const status of ["no-answer", "busy", "failed", "canceled"] as const) expect(callKind(call("c", at, { call_status: status }))).toBe("missed");
+    expect(callKind(call("d", at, { direction: "outbound", call_status: "no-answer" }))).toBe("outbound");
   });
 });
 

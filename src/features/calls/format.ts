@@ -21,9 +21,14 @@ export function displayNumber(number: string): string {
 
 export type CallKind = "inbound" | "missed" | "outbound";
 
-/** Inbound and completed, inbound and not completed (missed), or outbound. */
-export const callKind = (call: Call): CallKind =>
-  call.direction === "outbound" ? "outbound" : call.call_status === COMPLETED ? "inbound" : "missed";
+/**
+ * Inbound and completed, inbound and not completed (missed), or outbound. A call still
+ * running is not missed: it reads as inbound until it ends.
+ */
+export const callKind = (call: Call): CallKind => {
+  if (call.direction === "outbound") return "outbound";
+  return call.call_status === COMPLETED || call.call_status === "in-progress" ? "inbound" : "missed";
+};
 
 /** The salon's calendar day of an instant, "2026-11-23". */
 export function salonDay(instant: string | Date, timeZone: string): string {
