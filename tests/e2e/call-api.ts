@@ -49,17 +49,56 @@ function socket(url: string, headers: Record<string, string> = {}): Promise<Json
 /** A browser call's socket, as the SPA opens it. */
 export const openCall = (path: string, headers: Record<string, string> = {}) => socket(`${base.replace(/^http/, "ws")}${path}`, headers);
 
+/** Token usage the scripted model reports with each response. */
+const USAGE = {
+  total_tokens: 1300,
+  input_tokens: 1000,
+  output_tokens: 300,
+  input_token_details: { text_tokens: 800, audio_tokens: 200, cached_tokens: 0 },
+  output_token_details: { text_tokens: 100, audio_tokens: 200 },
+};
+
+/** A 100 ms chunk of a 440 Hz tone, base64 PCM16 at 24 kHz. */
+const TONE = (() => {
+  const samples = new Int16Array(2400);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 24_000));
+  return Buffer.from(samples.buffer).toString("base64");
+})();
+
+let step = 0;
+
 /** The speech model's side of the call whose instructions contain `match` (see tests/fakes/realtime.ts). */
 export async function scriptModel(match: string) {
   const url = new URL(inject("realtimeUrl"));
   const control = await socket(`ws://${url.host}/control?match=${encodeURIComponent(match)}`);
+  const send = (event: Record<string, unknown>) => control.send({ send: event });
+  const received = async (type: string, ms?: number) =>
+    (await control.next((m) => m.type === "received" && (m.event as { type: string }).type === type, ms)).event as Record<string, unknown>;
+  const responseDone = (id: string) => send({ type: "response.done", response: { id, object: "realtime.response", status: "completed", usage: USAGE } });
   return {
     /** The next event the call session sent to the model, of this type. */
-    async received(type: string, ms?: number) {
-      return (await control.next((m) => m.type === "received" && (m.event as { type: string }).type === type, ms)).event as Record<string, unknown>;
+    received,
+    send,
+    /** Ends the model's current response, with usage for the cost. */
+    endResponse: () => responseDone("r"),
+    /** The model calls a tool and ends its response; answers the tool's output, parsed. */
+    async callTool(name: string, args: Record<string, unknown>) {
+      const n = ++step;
+      send({ type: "response.function_call_arguments.done", response_id: `resp_${n}`, item_id: `fc_${n}`, output_index: 0, call_id: `call_${n}`, name, arguments: JSON.stringify(args) });
+      responseDone(`resp_${n}`);
+      const item = (await received("conversation.item.create")).item as { type: string; call_id: string; output: string };
+      if (item.type !== "function_call_output" || item.call_id !== `call_${n}`) throw new Error(`not the tool's output: ${JSON.stringify(item)}`);
+      return JSON.parse(item.output) as Record<string, unknown>;
     },
-    send(event: Record<string, unknown>) {
-      control.send({ send: event });
+    /** The model speaks `text` with `ms` of audio in 100 ms chunks as item `itemId`; `done` ends its response too. */
+    speak(itemId: string, text: string, ms: number, { done = false } = {}) {
+      send({ type: "response.output_item.added", response_id: "r", output_index: 0, item: { id: itemId, type: "message", role: "assistant", content: [] } });
+      send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: text });
+      for (let sent = 0; sent < ms; sent += 100) {
+        send({ type: "response.output_audio.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: TONE });
+      }
+      send({ type: "response.output_audio_transcript.done", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, transcript: text });
+      if (done) responseDone("r");
     },
     drop() {
       control.send({ drop: true });
@@ -69,7 +108,6 @@ export async function scriptModel(match: string) {
     close: () => control.close(),
   };
 }
-export type ModelScript = Awaited<ReturnType<typeof scriptModel>>;
 
 /** The next Monday at least two days away, as YYYY-MM-DD. */
 export function nextMonday(): string {

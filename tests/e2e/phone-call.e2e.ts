@@ -1,7 +1,7 @@
 import twilio from "twilio";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
-import { api, callItems, nextMonday, salonWithAssistant, scriptModel, sql, type ModelScript } from "./call-api.ts";
+import { api, callItems, nextMonday, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole phone calls through the Worker under wrangler: Twilio's webhooks signed with Twilio's
 // own library, its media stream played by a scripted fake, its REST API a fake on loopback,
@@ -15,14 +15,6 @@ const authToken = inject("twilioAuthToken");
 const accountSid = inject("twilioAccountSid");
 
 const CALLER = "+420603111222";
-const USAGE = {
-  total_tokens: 1300,
-  input_tokens: 1000,
-  output_tokens: 300,
-  input_token_details: { text_tokens: 800, audio_tokens: 200, cached_tokens: 0 },
-  output_token_details: { text_tokens: 100, audio_tokens: 200 },
-};
-
 /** Posts a webhook form as Twilio does, signed for the URL the number is configured with. */
 async function webhook(path: string, form: Record<string, string>, signature?: string) {
   const url = `${base}${path}`;
@@ -98,39 +90,6 @@ function openStream(call: { callSid: string; callId: string; streamUrl: string }
   });
 }
 
-let step = 0;
-
-/** The model calls a tool and ends its response; answers the tool's output as parsed JSON. */
-async function callTool(model: ModelScript, name: string, args: Record<string, unknown>) {
-  const n = ++step;
-  model.send({ type: "response.function_call_arguments.done", response_id: `resp_${n}`, item_id: `fc_${n}`, output_index: 0, call_id: `call_${n}`, name, arguments: JSON.stringify(args) });
-  model.send({ type: "response.done", response: { id: `resp_${n}`, object: "realtime.response", status: "completed", usage: USAGE } });
-  const created = await model.received("conversation.item.create");
-  const item = created.item as { type: string; call_id: string; output: string };
-  expect(item).toMatchObject({ type: "function_call_output", call_id: `call_${n}` });
-  return JSON.parse(item.output) as Record<string, unknown>;
-}
-
-/** A 100 ms chunk of a 440 Hz tone, base64 PCM16 at 24 kHz. */
-const TONE = (() => {
-  const samples = new Int16Array(2400);
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 24_000));
-  return Buffer.from(samples.buffer).toString("base64");
-})();
-
-/** The model speaks: `ms` of audio in 100 ms chunks for item `itemId`, with its transcript, then its response ends. */
-function speak(model: ModelScript, itemId: string, text: string, ms: number) {
-  model.send({ type: "response.output_item.added", response_id: "r", output_index: 0, item: { id: itemId, type: "message", role: "assistant", content: [] } });
-  model.send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: text });
-  for (let sent = 0; sent < ms; sent += 100) {
-    model.send({ type: "response.output_audio.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: TONE });
-  }
-  model.send({ type: "response.output_audio_transcript.done", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, transcript: text });
-}
-
-const responseDone = (model: ModelScript) =>
-  model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
-
 const media = (call: FakeTwilioCall) => call.received.filter((m) => m.event === "media");
 
 /** The call's row once `ready` holds for it. */
@@ -153,8 +112,8 @@ describe("a phone call through Twilio", () => {
     const session = (await model.received("session.update")).session as { instructions: string };
     expect(session.instructions).toContain(`The caller is calling from ${CALLER}`);
     await model.received("response.create");
-    speak(model, "item_greeting", "Good morning, this is the salon. How can I help?", 600);
-    responseDone(model);
+    model.speak("item_greeting", "Good morning, this is the salon. How can I help?", 600);
+    model.endResponse();
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     // The stream opens: the greeting that waited is played at once, in 20 ms mu-law frames.
@@ -175,10 +134,10 @@ describe("a phone call through Twilio", () => {
 
     // A booking, by the tools.
     const monday = nextMonday();
-    const free = await callTool(model, "find_free_slots", { date: monday, services: ["Haircut"] });
+    const free = await model.callTool("find_free_slots", { date: monday, services: ["Haircut"] });
     expect(free.slots).toContainEqual({ start: "09:00", stylist: "Jana Nováková" });
     await model.received("response.create");
-    const booked = await callTool(model, "book_appointment", { customer_name: "Eva Malá", customer_phone: CALLER, services: ["Haircut"], start: `${monday} 10:00` });
+    const booked = await model.callTool("book_appointment", { customer_name: "Eva Malá", customer_phone: CALLER, services: ["Haircut"], start: `${monday} 10:00` });
     expect(booked).toMatchObject({ booked: true, start: `${monday} 10:00`, stylist: "Jana Nováková" });
     await model.received("response.create");
     const [appointment] = await sql`select customer_name, customer_phone, source from appointments where id = ${booked.appointment_id as string}`;
@@ -186,7 +145,7 @@ describe("a phone call through Twilio", () => {
 
     // A barge-in: the caller speaks 400 ms into a 2 s answer.
     const before = phone.heardMs;
-    speak(model, "item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
+    model.speak("item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
     await phone.waitFor(() => phone.heardMs >= before + 400);
     model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
     const truncate = await model.received("conversation.item.truncate");
@@ -195,16 +154,16 @@ describe("a phone call through Twilio", () => {
     expect(truncate.audio_end_ms).toBeLessThan(1500);
     await phone.waitFor(() => phone.clears === 1);
     expect(phone.queuedMs).toBe(0);
-    responseDone(model);
+    model.endResponse();
     model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_caller", content_index: 0, transcript: "Can I talk to the owner?" });
 
     // The hand-over: the hand-off line plays out, then Twilio is told to dial the salon.
-    const handOver = await callTool(model, "transfer_to_human", { reason: "wants to talk to the owner" });
+    const handOver = await model.callTool("transfer_to_human", { reason: "wants to talk to the owner" });
     expect(handOver).toMatchObject({ transferring: true });
     await model.received("response.create");
     const heardBefore = phone.heardMs;
-    speak(model, "item_handoff", "I am putting you through to the salon now.", 1000);
-    responseDone(model);
+    model.speak("item_handoff", "I am putting you through to the salon now.", 1000);
+    model.endResponse();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const redirects = async () => (await restRequests()).filter((r) => r.method === "POST" && r.path.endsWith(`/Calls/${call.callSid}.json`));
     expect(await redirects()).toEqual([]);
@@ -280,7 +239,7 @@ describe("a phone call through Twilio", () => {
     const call = await ring(salon);
     await call.model.received("response.create");
     const phone = await openStream(call);
-    speak(call.model, "item_hello", "Good morning, this is the salon.", 300);
+    call.model.speak("item_hello", "Good morning, this is the salon.", 300);
     await phone.waitFor(() => phone.heardMs >= 300);
     phone.hangUp();
     await call.model.closed();

@@ -1,42 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql, type ModelScript } from "./call-api.ts";
+import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
 // scripted fake speech model: what the session sends it, and what it does with its answers.
 
 afterAll(() => sql.end());
-
-const USAGE = {
-  total_tokens: 1300,
-  input_tokens: 1000,
-  output_tokens: 300,
-  input_token_details: { text_tokens: 800, audio_tokens: 200, cached_tokens: 0 },
-  output_token_details: { text_tokens: 100, audio_tokens: 200 },
-};
-
-let step = 0;
-
-/** The model calls a tool and ends its response; answers the tool's output as parsed JSON. */
-async function callTool(model: ModelScript, name: string, args: Record<string, unknown>) {
-  const n = ++step;
-  model.send({ type: "response.function_call_arguments.done", response_id: `resp_${n}`, item_id: `fc_${n}`, output_index: 0, call_id: `call_${n}`, name, arguments: JSON.stringify(args) });
-  model.send({ type: "response.done", response: { id: `resp_${n}`, object: "realtime.response", status: "completed", usage: USAGE } });
-  const created = await model.received("conversation.item.create");
-  const item = created.item as { type: string; call_id: string; output: string };
-  expect(item).toMatchObject({ type: "function_call_output", call_id: `call_${n}` });
-  return JSON.parse(item.output) as Record<string, unknown>;
-}
-
-/** The model speaks: `ms` of audio in 100 ms chunks for item `itemId`, with its transcript. */
-function speak(model: ModelScript, itemId: string, text: string, ms = 2000) {
-  const silence = Buffer.alloc(4800).toString("base64");
-  model.send({ type: "response.output_item.added", response_id: "r", output_index: 0, item: { id: itemId, type: "message", role: "assistant", content: [] } });
-  model.send({ type: "response.output_audio_transcript.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: text });
-  for (let sent = 0; sent < ms; sent += 100) {
-    model.send({ type: "response.output_audio.delta", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, delta: silence });
-  }
-  model.send({ type: "response.output_audio_transcript.done", response_id: "r", item_id: itemId, output_index: 0, content_index: 0, transcript: text });
-}
 
 async function startedCall(assistant: Record<string, unknown> = {}) {
   const salon = await salonWithAssistant(assistant);
@@ -93,13 +61,13 @@ describe("a browser call", () => {
     const monday = nextMonday();
     const caller = { customer_name: "Eva Malá", customer_phone: "+420 777 888 999" };
 
-    const free = await callTool(model, "find_free_slots", { date: monday, services: ["haircut"] });
+    const free = await model.callTool("find_free_slots", { date: monday, services: ["haircut"] });
     expect(free).toMatchObject({ date: monday, requested_date_full: false, duration_minutes: 45 });
     expect(free.slots).toContainEqual({ start: "09:00", stylist: "Jana Nováková" });
     // After the tool outputs, the model is asked to go on.
     await model.received("response.create");
 
-    const booked = await callTool(model, "book_appointment", { ...caller, services: ["Haircut"], start: `${monday} 10:00` });
+    const booked = await model.callTool("book_appointment", { ...caller, services: ["Haircut"], start: `${monday} 10:00` });
     expect(booked).toMatchObject({ booked: true, start: `${monday} 10:00`, end: `${monday} 10:45`, stylist: "Jana Nováková", services: ["Haircut"] });
     const day = `start_date=${encodeURIComponent(`${monday}T00:00:00+01:00`)}&end_date=${encodeURIComponent(`${monday}T23:59:00+01:00`)}`;
     expect((await owner.call(`/api/dashboard/appointments?${day}`)).json).toEqual([
@@ -109,16 +77,16 @@ describe("a browser call", () => {
     expect(source?.source).toBe("voice");
 
     // The same time again is refused, as a result the model can act on.
-    const taken = await callTool(model, "book_appointment", { customer_name: "Karel Novák", customer_phone: "777000111", services: ["Haircut"], start: `${monday} 10:15` });
+    const taken = await model.callTool("book_appointment", { customer_name: "Karel Novák", customer_phone: "777000111", services: ["Haircut"], start: `${monday} 10:15` });
     expect(taken.error).toMatch(/is not available/);
 
-    const found = await callTool(model, "find_appointments", { customer_name: "eva mala", customer_phone: "777 888 999" });
+    const found = await model.callTool("find_appointments", { customer_name: "eva mala", customer_phone: "777 888 999" });
     expect(found.appointments).toEqual([expect.objectContaining({ appointment_id: booked.appointment_id })]);
 
-    const moved = await callTool(model, "reschedule_appointment", { ...caller, new_start: `${monday} 14:00` });
+    const moved = await model.callTool("reschedule_appointment", { ...caller, new_start: `${monday} 14:00` });
     expect(moved).toMatchObject({ rescheduled: true, previous_start: `${monday} 10:00`, start: `${monday} 14:00`, end: `${monday} 14:45` });
 
-    const cancelled = await callTool(model, "cancel_appointment", caller);
+    const cancelled = await model.callTool("cancel_appointment", caller);
     expect(cancelled).toMatchObject({ cancelled: true, appointment_id: booked.appointment_id });
     expect((await owner.call(`/api/dashboard/appointments?${day}`)).json).toEqual([]);
 
@@ -138,13 +106,13 @@ describe("a browser call", () => {
   it("answers bad tool arguments and unknown services with an error result, and the call goes on", async () => {
     const { model, call, callId } = await startedCall();
     await model.received("response.create");
-    const unknown = await callTool(model, "book_appointment", { customer_name: "Eva", customer_phone: "777888999", services: ["Perm"], start: `${nextMonday()} 10:00` });
+    const unknown = await model.callTool("book_appointment", { customer_name: "Eva", customer_phone: "777888999", services: ["Perm"], start: `${nextMonday()} 10:00` });
     expect(unknown.error).toBe('There is no service called "Perm". The services are: Colouring, Haircut.');
-    const badDate = await callTool(model, "find_free_slots", { date: "next Monday", services: ["Haircut"] });
+    const badDate = await model.callTool("find_free_slots", { date: "next Monday", services: ["Haircut"] });
     expect(badDate.error).toBe("Invalid arguments (date: use the form YYYY-MM-DD).");
-    const noTool = await callTool(model, "order_pizza", {});
+    const noTool = await model.callTool("order_pizza", {});
     expect(noTool.error).toBe("There is no tool called order_pizza.");
-    const services = await callTool(model, "list_services", {});
+    const services = await model.callTool("list_services", {});
     expect(services).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Colouring", price_eur: 80, price_range_eur: [70, 120] })]));
 
     call.close();
@@ -157,7 +125,7 @@ describe("a browser call", () => {
   it("clears the caller's audio and truncates the answer to what was heard when the caller speaks over it", async () => {
     const { model, call, callId } = await startedCall();
     await model.received("response.create");
-    speak(model, "item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
+    model.speak("item_answer", "We are open from nine to seven on weekdays, and on Saturdays from nine to two.", 2000);
     expect((await call.next("text")).data).toContain("We are open");
     await new Promise((resolve) => setTimeout(resolve, 400));
     model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
@@ -182,8 +150,7 @@ describe("a browser call", () => {
   it("keeps a complete record and tells the caller when the model's connection drops", async () => {
     const { model, call, callId } = await startedCall();
     await model.received("response.create");
-    speak(model, "item_hello", "Hello, Salon speaking.", 300);
-    model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
+    model.speak("item_hello", "Hello, Salon speaking.", 300, { done: true });
     await call.next((m) => m.type === "text" && m.data === "Hello, Salon speaking.");
     model.drop();
     expect(await call.next("error")).toMatchObject({ code: "model_unavailable", message: "The connection to the voice service was lost." });
@@ -212,12 +179,11 @@ describe("a browser call", () => {
   it("ends the call after the goodbye, and explains in the browser that it cannot hand over", async () => {
     const { model, call, callId } = await startedCall();
     await model.received("response.create");
-    const handOver = await callTool(model, "transfer_to_human", { reason: "wants to talk to the owner" });
+    const handOver = await model.callTool("transfer_to_human", { reason: "wants to talk to the owner" });
     expect(handOver).toMatchObject({ transferring: false });
     expect(handOver.instruction).toContain("+420 222 111 000");
     await model.received("response.create");
-    speak(model, "item_bye", "I cannot put you through from here; please call us. Goodbye!", 200);
-    model.send({ type: "response.done", response: { id: "r", object: "realtime.response", status: "completed", usage: USAGE } });
+    model.speak("item_bye", "I cannot put you through from here; please call us. Goodbye!", 200, { done: true });
     expect(await call.closed).toEqual({ code: 1000, reason: "assistant_ended" });
     expect((await finishedCall(callId)).call_status).toBe("completed");
   });
