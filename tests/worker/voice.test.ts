@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { createExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { afterAll, describe, expect, it } from "vitest";
 import { JsonSocket } from "../support/json-socket.ts";
+import worker from "../../worker/index.ts";
 import { app } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { sql } from "./auth-helpers.ts";
@@ -73,5 +74,20 @@ describe("who may call", () => {
     const response = await api("/api/browser-ai/default");
     expect(response.status).toBe(426);
     expect(response.json.detail).toBe("This address only accepts WebSocket connections.");
+  });
+});
+
+describe("abandoned calls", () => {
+  it("are closed as failed by the cron once they are past any call's time limit, in every salon", async () => {
+    const { assistantId } = await assistantWithTicket();
+    const [assistant] = await sql`select salon_id from assistant_configs where id = ${assistantId}`;
+    const [old] = await sql`insert into calls (salon_id, direction, call_started_at) values (${assistant!.salon_id}, 'inbound', now() - interval '2 hours') returning id`;
+    const [running] = await sql`insert into calls (salon_id, direction, call_started_at) values (${assistant!.salon_id}, 'inbound', now() - interval '5 minutes') returning id`;
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), env as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const rows = await sql`select id, call_status, call_duration from calls where id in ${sql([old!.id, running!.id])}`;
+    expect(rows.find((r) => r.id === old!.id)).toMatchObject({ call_status: "failed", call_duration: 25 * 60 });
+    expect(rows.find((r) => r.id === running!.id)).toMatchObject({ call_status: "in-progress" });
   });
 });

@@ -1,4 +1,5 @@
 import type { Sql } from "postgres";
+import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { inTenant, type Database } from "../db.ts";
 import type { ToolOutcome } from "./tools.ts";
 import type { CallUsage } from "./pricing.ts";
@@ -116,4 +117,13 @@ export async function runningDemoCalls(sql: Sql, owner: CallOwner, maxSeconds: n
     select count(*)::int as count from calls
     where is_demo and call_status = 'in-progress' and call_started_at > now() - make_interval(secs => ${maxSeconds})`, owner.ownerId);
   return row!.count;
+}
+
+/** How long after its start an open call record counts as abandoned: past any call's time limit. */
+export const ABANDONED_AFTER_SECONDS = CALL_LIMITS.callSeconds + 5 * 60;
+
+/** Closes, as failed, the records of calls whose object died before it could close them (the cron runs this). */
+export async function closeAbandonedCalls(db: Database): Promise<number> {
+  const [row] = await db((sql) => sql<{ closed: number }[]>`select close_abandoned_calls(${ABANDONED_AFTER_SECONDS}) as closed`);
+  return row!.closed;
 }
