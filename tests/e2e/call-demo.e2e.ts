@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_GREETINGS } from "../../contract/assistant-instructions.ts";
 import { AUTOPILOT_REPLY } from "../fakes/realtime.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { signedInOwner } from "./owner.ts";
 
 // A caller's voice for Chromium's fake microphone, spoken by espeak-ng.
 mkdirSync(".data", { recursive: true });
@@ -26,6 +27,27 @@ describe("the home page's call demo", () => {
     await screenshot(page, `call-demo-active-${name}`, { fullPage: false });
     await phone.getByRole("button", { name: "End call" }).click();
     await expect.poll(() => phone.getAttribute("data-state")).toBe("ended");
+    await context.close();
+  });
+
+  it("runs the dashboard's test call for a saved assistant, with its live transcript", async () => {
+    const { page, context } = await browser.visitor();
+    await signedInOwner(page);
+    await page.goto("/en/dashboard/assistant");
+    await page.getByRole("button", { name: /Create (First )?Assistant/ }).click();
+    await page.getByLabel("Assistant Name").fill("Front desk");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByRole("status").filter({ hasText: "New assistant created successfully!" }).first().waitFor();
+
+    await page.getByRole("button", { name: "Test Call" }).click();
+    await page.getByRole("status").filter({ hasText: "Connected to Front desk. Start speaking!" }).first().waitFor();
+    const transcript = page.getByTestId("test-call-transcript");
+    await expect.poll(() => transcript.innerText(), { timeout: 10_000 }).toContain(DEFAULT_GREETINGS.en);
+    await expect.poll(() => transcript.innerText(), { timeout: 15_000 }).toContain(AUTOPILOT_REPLY);
+    await screenshot(page, "test-call-active-desktop", { fullPage: false });
+    await page.getByRole("button", { name: "End Call" }).click();
+    await page.getByRole("status").filter({ hasText: "Call ended" }).first().waitFor();
+    await page.getByRole("button", { name: "Test Call" }).waitFor();
     await context.close();
   });
 });
