@@ -34,17 +34,3 @@ export function DashboardLayout() {
     </div>
   );
 }
-
-/** A screen whose feature is still being built. */
-export function DashboardSectionPending({ section }: { section: (typeof SECTIONS)[number] }) {
-  return (
-    <section className="rounded-2xl border border-dashed border-slate-300 p-10 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">
-        <FormattedMessage id={`dashboard.nav.${section}`} />
-      </h1>
-      <p className="mt-3 text-slate-600">
-        <FormattedMessage id="dashboard.pending" />
-      </p>
-    </section>
-  );
-}
