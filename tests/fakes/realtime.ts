@@ -174,3 +174,11 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
       }),
   };
 }
+
+// Run as a process of its own (`--serve echo`), the fake tells its parent where it listens:
+// the relay bench keeps the model out of the process that measures.
+const serve = process.argv.indexOf("--serve");
+if (serve >= 0 && process.send) {
+  const fake = await startFakeRealtime(process.argv[serve + 1] === "echo" ? "echo" : "scripted");
+  process.send(fake.url);
+}
