@@ -1,12 +1,7 @@
 import { CALL_LIMITS, type CallEndReason, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
 import { clientMessageSchema } from "../../contract/call-socket-schema.ts";
-import type { CallerChannel, CallerEvents } from "./caller-channel.ts";
 import { z } from "zod/mini";
-
-/** 24 kHz PCM16 is 48 bytes per millisecond. */
-const BYTES_PER_MS = 48;
-
-const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 
 /** What the channel needs of workerd's WebSocket (so it can be tested without one). */
 export interface CallSocket {
@@ -62,7 +57,7 @@ export class BrowserChannel implements CallerChannel {
       this.playback.set(itemId, playback);
       this.lastItem = itemId;
     }
-    playback.sentMs += decodedBytes(pcm16) / BYTES_PER_MS;
+    playback.sentMs += audioMs(pcm16);
     this.send({ type: "audio", data: pcm16 });
   }
 

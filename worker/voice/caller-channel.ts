@@ -23,6 +23,12 @@ export interface CallerChannel {
   end(reason: CallEndReason, error?: { code: CallErrorCode; message: string }): void;
 }
 
+/** How many milliseconds of speech a chunk of base64 PCM16 at 24 kHz holds (48 bytes a millisecond). */
+export function audioMs(pcm16: string): number {
+  const padding = pcm16.endsWith("==") ? 2 : pcm16.endsWith("=") ? 1 : 0;
+  return (Math.floor((pcm16.length * 3) / 4) - padding) / 48;
+}
+
 /** What a channel reports to the session. */
 export interface CallerEvents {
   /** The caller's voice, base64 PCM16 mono at 24 kHz. */

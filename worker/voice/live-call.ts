@@ -7,7 +7,7 @@ import type { BusinessHours } from "../../contract/salon.ts";
 import { database, inTenant, type Database } from "../db.ts";
 import type { Bindings } from "../env.ts";
 import { translator, type Translate } from "../http/language.ts";
-import type { CallerChannel, CallerEvents } from "./caller-channel.ts";
+import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog, type CallOwner } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
 import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
@@ -65,8 +65,6 @@ class CallFailure extends Error {
   }
 }
 
-const BYTES_PER_MS = 48;
-const decodedBytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
 
 /**
  * One live call: the speech model's connection, the caller's channel, the receptionist's
@@ -85,7 +83,7 @@ export class LiveCall implements CallerEvents {
   private transferNumber: string | null = null;
   private salonPhone: string | null = null;
   private usage = NO_USAGE;
-  private readonly audioMs = new Map<string, number>();
+  private readonly sentMs = new Map<string, number>();
   private readonly assistantText = new Map<string, string>();
   private readonly recorded = new Set<string>();
   private readonly truncated = new Set<string>();
@@ -249,7 +247,7 @@ export class LiveCall implements CallerEvents {
         break;
       case "response.output_audio.delta": {
         this.speaking = event.item_id;
-        this.audioMs.set(event.item_id, (this.audioMs.get(event.item_id) ?? 0) + decodedBytes(event.delta) / BYTES_PER_MS);
+        this.sentMs.set(event.item_id, (this.sentMs.get(event.item_id) ?? 0) + audioMs(event.delta));
         this.toCaller((channel) => channel.play(event.item_id, event.delta));
         break;
       }
@@ -292,7 +290,7 @@ export class LiveCall implements CallerEvents {
     const channel = this.channel;
     if (!itemId || !channel) return;
     const heard = channel.heardMs(itemId);
-    const sent = this.audioMs.get(itemId) ?? 0;
+    const sent = this.sentMs.get(itemId) ?? 0;
     if (heard >= sent - 1) return;
     channel.clear();
     this.speaking = null;
