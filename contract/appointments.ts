@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
+import { UUID } from "./ids.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // An instant with its offset: 2026-11-23T14:00:00.000Z or 2026-11-23T15:00:00+01:00.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 

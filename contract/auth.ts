@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "./email.ts";
 import { LIMITS, requestBody } from "./errors.ts";
+import { UUID } from "./ids.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -45,7 +46,6 @@ export const resetPasswordSchema = requestBody({
   token: z.string({ error: "auth.error.invalidResetLink" }).check(z.minLength(1, { error: "auth.error.invalidResetLink" })),
   new_password: newPassword(PASSWORD_RULES.slice(0, 1)),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const linkPart = z.string({ error: "auth.error.invalidVerificationLink" }).check(z.minLength(1, { error: "auth.error.invalidVerificationLink" }));
 export const verifyEmailQuery = z.object({
   token: linkPart,

@@ -1,8 +1,7 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
+import { UUID } from "./ids.ts";
 import { optionalText } from "./salon.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PHONE_NAME_LENGTH = 80;
 /** Room for a number typed with spaces, dashes and brackets. */

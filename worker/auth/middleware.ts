@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
+import { UUID } from "../../contract/ids.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { jwtSecret } from "./session.ts";
@@ -12,8 +13,6 @@ export interface CurrentUser {
 export interface AuthedEnv extends AppEnv {
   Variables: AppEnv["Variables"] & { user: CurrentUser };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The one gate of every signed-in route: a valid HS256 access token of an active user,

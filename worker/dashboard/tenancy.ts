@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { TransactionSql } from "postgres";
+import { UUID } from "../../contract/ids.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_TIME_ZONE } from "../../contract/salon.ts";
 import type { AuthedEnv } from "../auth/middleware.ts";
 import { inTenant } from "../db.ts";
@@ -55,8 +56,6 @@ export const requireSalon = createMiddleware<OwnerEnv>(async (c, next) => {
 export function inSalon<T>(c: Context<OwnerEnv>, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
   return inTenant(c.var.sql, c.var.salon.id, work, c.var.user.id);
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `:id` of a route; anything that is not a uuid cannot be one of this salon's rows. */
 export function rowId(c: Context<OwnerEnv>): string {

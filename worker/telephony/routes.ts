@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod/mini";
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
+import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
 import { connect } from "../db.ts";
 import type { AppEnv, Bindings } from "../env.ts";
@@ -76,8 +77,6 @@ const voiceWebhookSchema = z.object({
   FromState: z.optional(text(120)),
   FromCountry: z.optional(text(8)),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const FINAL_STATUSES = ["completed", "busy", "no-answer", "canceled", "failed"] as const;
 

@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from "postgres";
 import { hashToken, randomToken } from "../auth/tokens.ts";
 import { CALL_LIMITS, DEMO_ASSISTANT_ID } from "../../contract/call-socket.ts";
+import { UUID } from "../../contract/ids.ts";
 import type { CallTarget } from "./live-call.ts";
 
 interface TargetRow {
@@ -11,8 +12,6 @@ interface TargetRow {
 
 const toTarget = (row: TargetRow | undefined, demo: boolean): CallTarget | null =>
   row ? { salonId: row.salon_id, ownerId: row.owner_id, assistantId: row.assistant_config_id, demo } : null;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The public demo's assistant, asked for as "default" or by its id. */
 export async function demoTarget(sql: Sql, assistantId: string): Promise<CallTarget | null> {
