@@ -132,7 +132,8 @@ const PLACEHOLDER = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 const isPlaceholder = (name: string): name is Placeholder => (PLACEHOLDERS as readonly string[]).includes(name);
 
-function weekdayName(day: number, language: Language): string {
+/** The name of weekday `day` (0 = Monday), capitalised as a list item starts. */
+export function weekdayName(day: number, language: Language): string {
   // 2024-01-01 was a Monday, and day 0 is Monday.
   const name = new Intl.DateTimeFormat(language, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + day));
   return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);

@@ -1,5 +1,5 @@
 import type { BusinessHours, TimeOff, WorkingHours } from "../../contract/salon.ts";
-import { minutesOf, offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
+import { isoDate, minutesOf, offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
 
 export interface StylistSchedule {
   id: string;
@@ -62,9 +62,6 @@ function workingIntervals(businessHours: BusinessHours, workingHours: WorkingHou
   }
   return intervals;
 }
-
-const isoDate = (year: number, month: number, day: number) =>
-  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 /**
  * Maps minutes after local midnight of one calendar day to instants. Most days have one

@@ -1,8 +1,9 @@
 import type { RealtimeFunctionTool } from "openai/resources/realtime/realtime";
 import type { TransactionSql } from "postgres";
 import { z } from "zod/mini";
+import { weekdayName } from "../../contract/assistant-instructions.ts";
 import { WEEKDAYS, type BusinessHours } from "../../contract/salon.ts";
-import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
+import { isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { InvalidAppointment, isOverlap, listAppointments, writeAppointment } from "../appointments/store.ts";
 import { findFreeSlots } from "../availability/load.ts";
 import { inTenant, type Database } from "../db.ts";
@@ -156,8 +157,7 @@ const sameName = (stored: string | null, given: string) => {
 
 function formatLocal(instant: number | Date, timeZone: string): string {
   const t = wallTime(new Date(instant), timeZone);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${t.year}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}`;
+  return `${isoDate(t.year, t.month, t.day)} ${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}`;
 }
 
 function parseLocal(value: string, timeZone: string): Date {
@@ -169,8 +169,6 @@ function localDayStart(value: string, timeZone: string): Date {
   const [, year, month, day] = LOCAL_DATE.exec(value)!.map(Number);
   return zonedInstant({ year: year!, month: month!, day: day!, hour: 0, minute: 0 }, timeZone);
 }
-
-const weekday = (day: number) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(Date.UTC(2024, 0, 1 + day));
 
 async function loadServices(tx: TransactionSql, salonId: string) {
   return tx<ServiceRow[]>`
@@ -265,7 +263,7 @@ const executors: Partial<Record<ToolName, Executor>> = {
       opening_hours: Object.fromEntries(
         WEEKDAYS.map((day) => {
           const hours = salon.business_hours[`${day}`];
-          return [weekday(day), hours ? `${hours.open}-${hours.close}` : "closed"];
+          return [weekdayName(day, "en"), hours ? `${hours.open}-${hours.close}` : "closed"];
         }),
       ),
       stylists: (await loadStylists(tx, ctx.salonId)).map((s) => s.name),
