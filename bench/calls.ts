@@ -4,13 +4,15 @@
 // on), each in a transaction bound to the salon as the route does, and prints p50/p95 per
 // query against a 30 ms target. A plan check then shows that no query reads a sequential
 // scan or another salon's rows.
-import postgres, { type Sql, type TransactionSql } from "postgres";
+import postgres, { type Sql } from "postgres";
 import { DEFAULT_INSTRUCTIONS } from "../contract/assistant-instructions.ts";
 import { STATS_PERIODS } from "../contract/calls.ts";
 import { DEFAULT_BUSINESS_HOURS } from "../contract/salon.ts";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../scripts/lib/migrate.ts";
-import { callConversation, callInstructions, callStats, listCalls } from "../worker/calls/queries.ts";
+import { callStats } from "../worker/calls/stats.ts";
+import { callConversation, callInstructions, listCalls } from "../worker/data/calls.ts";
+import { withTenant, type TenantScope } from "../worker/data/tenant.ts";
 
 const TARGET_MS = 30;
 const PORT = Number(process.env.BENCH_PG_PORT ?? 54345);
@@ -54,36 +56,34 @@ try {
   const [big] = salons;
   const callIds = (await admin<{ id: string }[]>`select id from calls where salon_id = ${big!.id} order by random() limit 1000`).map((row) => row.id);
   const lastPage = Math.floor((BIG.calls - 1) / 50) * 50;
-  const queries: [string, (tx: TransactionSql, run: number) => Promise<unknown>][] = [
-    ["list, first page", (tx) => listCalls(tx, big!.id, { limit: 50, offset: 0 })],
-    ["list, middle page", (tx) => listCalls(tx, big!.id, { limit: 50, offset: 50_000 })],
-    [`list, last page (offset ${lastPage.toLocaleString("en")})`, (tx) => listCalls(tx, big!.id, { limit: 50, offset: lastPage })],
-    ["conversation (20 items)", (tx, run) => callConversation(tx, big!.id, callIds[run % callIds.length]!)],
-    ["instructions", (tx, run) => callInstructions(tx, big!.id, callIds[run % callIds.length]!)],
-    ...STATS_PERIODS.map((period): [string, (tx: TransactionSql) => Promise<unknown>] => [`stats, ${period}`, (tx) => callStats(tx, big!.id, period, TIME_ZONE)]),
+  const queries: [string, (scope: TenantScope, run: number) => Promise<unknown>][] = [
+    ["list, first page", (scope) => listCalls(scope, { limit: 50, offset: 0 })],
+    ["list, middle page", (scope) => listCalls(scope, { limit: 50, offset: 50_000 })],
+    [`list, last page (offset ${lastPage.toLocaleString("en")})`, (scope) => listCalls(scope, { limit: 50, offset: lastPage })],
+    ["conversation (20 items)", (scope, run) => callConversation(scope, callIds[run % callIds.length]!)],
+    ["instructions", (scope, run) => callInstructions(scope, callIds[run % callIds.length]!)],
+    ...STATS_PERIODS.map((period): [string, (scope: TenantScope) => Promise<unknown>] => [`stats, ${period}`, (scope) => callStats(scope, period, TIME_ZONE)]),
   ];
 
-  const bound = (sql: Sql, work: (tx: TransactionSql) => Promise<unknown>) =>
-    sql.begin(async (tx) => {
-      await tx`select set_config('app.user_id', ${big!.owner}, true), set_config('app.salon_id', ${big!.id}, true)`;
-      return work(tx);
-    });
+  // Entered the way the routes enter it: a transaction bound to the salon.
+  const bound = (sql: Sql, work: (scope: TenantScope) => Promise<unknown>) =>
+    withTenant((run) => run(sql), { salonId: big!.id, userId: big!.owner }, work);
 
   // Sanity: the role sees the big salon only, and the answers have the expected size.
-  const sizes = await bound(worker, async (tx) => ({
-    list: await listCalls(tx, big!.id, { limit: 50, offset: lastPage }),
-    items: await callConversation(tx, big!.id, callIds[0]!),
-    month: await callStats(tx, big!.id, "last_30_days", TIME_ZONE),
+  const sizes = await bound(worker, async (scope) => ({
+    list: await listCalls(scope, { limit: 50, offset: lastPage }),
+    items: await callConversation(scope, callIds[0]!),
+    month: await callStats(scope, "last_30_days", TIME_ZONE),
   })) as { list: { items: unknown[]; total: number }; items: unknown[]; month: { total_calls: number } };
   console.log(`last page: ${sizes.list.items.length} of ${sizes.list.total.toLocaleString("en")} calls; a conversation: ${sizes.items.length} items; last 30 days: ${sizes.month.total_calls.toLocaleString("en")} calls\n`);
 
   console.log(`${"query".padEnd(36)} ${"p50".padStart(8)} ${"p95".padStart(8)}   target ${TARGET_MS} ms, ${RUNS} runs each, as the Worker's role`);
   for (const [name, work] of queries) {
-    for (let run = 0; run < 20; run++) await bound(worker, (tx) => work(tx, run)); // warm the caches
+    for (let run = 0; run < 20; run++) await bound(worker, (scope) => work(scope, run)); // warm the caches
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const begun = performance.now();
-      await bound(worker, (tx) => work(tx, run));
+      await bound(worker, (scope) => work(scope, run));
       times.push(performance.now() - begun);
     }
     times.sort((a, b) => a - b);
@@ -158,7 +158,7 @@ async function seed(sql: Sql) {
  * Runs each query once more with auto_explain sending its plans back as notices, as the
  * Worker's role; fails on a sequential scan, and prints how many rows each plan threw away.
  */
-async function checkPlans(url: string, big: { id: string; owner: string }, queries: [string, (tx: TransactionSql, run: number) => Promise<unknown>][]) {
+async function checkPlans(url: string, big: { id: string; owner: string }, queries: [string, (scope: TenantScope, run: number) => Promise<unknown>][]) {
   let bad = false;
   const plans: string[] = [];
   const sql = postgres(url, { max: 1, fetch_types: false, onnotice: (notice) => plans.push(notice.message ?? "") });
@@ -170,10 +170,7 @@ async function checkPlans(url: string, big: { id: string; owner: string }, queri
     console.log("\nplans (as the Worker's role):");
     for (const [name, work] of queries) {
       plans.length = 0;
-      await sql.begin(async (tx) => {
-        await tx`select set_config('app.user_id', ${big.owner}, true), set_config('app.salon_id', ${big.id}, true)`;
-        await work(tx, 0);
-      });
+      await withTenant((run) => run(sql), { salonId: big.id, userId: big.owner }, (scope) => work(scope, 0));
       const text = plans.filter((plan) => !plan.includes("set_config")).join("\n");
       const seqScans = text.match(/Seq Scan on \w+/g) ?? [];
       const removed = [...text.matchAll(/Rows Removed by Filter: (\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);

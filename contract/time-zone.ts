@@ -78,3 +78,6 @@ export function weekdayIndex(year: number, month: number, day: number): number {
 export const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A day in milliseconds, for instants; calendar days of a salon go through its time zone instead. */
+export const DAY_MS = 86_400_000;

@@ -4,45 +4,55 @@ import { LIMITS } from "../contract/errors.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { callsRoutes } from "./calls/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
-import { connect } from "./db.ts";
+import { requestDatabase } from "./data/db.ts";
+import { ping } from "./data/public-forms.ts";
+import { beforeTenant } from "./data/tenant.ts";
 import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { notFound, onError } from "./http/errors.ts";
 import { detectLanguage } from "./http/language.ts";
-import { telephonyRoutes } from "./telephony/routes.ts";
+import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
 import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
-export const app = new Hono<AppEnv>()
-  .basePath("/api")
-  .use(...detectLanguage)
-  .use(
-    bodyLimit({
-      maxSize: LIMITS.bodyBytes,
-      onError: (c) => c.json({ detail: c.var.t("api.error.tooLarge") }, 413),
-    }),
-  )
-  .use(async (c, next) => {
-    const sql = connect(c.env);
-    c.set("sql", sql);
-    try {
-      await next();
-    } finally {
-      c.executionCtx.waitUntil(sql.end({ timeout: 5 }));
-    }
-  })
-  .get("/health", async (c) => {
-    await c.var.sql`select 1`;
-    return c.json({ status: "ok" });
-  })
-  .route("/auth", authRoutes)
-  .route("/browser-ai", browserCallRoutes)
-  .route("/dashboard", dashboardRoutes)
-  .route("/calls", callsRoutes)
-  .route("/telephony", telephonyRoutes)
-  .route("/waitlist", waitlistRoutes)
-  .route("/dev/mailbox", devMailboxRoutes)
-  .notFound(notFound)
-  .onError(onError);
+/**
+ * The API under /api. `startPhoneCall` starts a phone call's session once its webhook has
+ * recorded it; the Worker's is the call's Durable Object.
+ */
+export function createApp({ startPhoneCall = startPhoneCallSession }: { startPhoneCall?: StartPhoneCallSession } = {}) {
+  return new Hono<AppEnv>()
+    .basePath("/api")
+    .use(...detectLanguage)
+    .use(
+      bodyLimit({
+        maxSize: LIMITS.bodyBytes,
+        onError: (c) => c.json({ detail: c.var.t("api.error.tooLarge") }, 413),
+      }),
+    )
+    .use(async (c, next) => {
+      const { db, close } = requestDatabase(c.env);
+      c.set("db", db);
+      try {
+        await next();
+      } finally {
+        c.executionCtx.waitUntil(close());
+      }
+    })
+    .get("/health", async (c) => {
+      await beforeTenant(c.var.db, ping);
+      return c.json({ status: "ok" });
+    })
+    .route("/auth", authRoutes)
+    .route("/browser-ai", browserCallRoutes)
+    .route("/dashboard", dashboardRoutes)
+    .route("/calls", callsRoutes)
+    .route("/telephony", createTelephonyRoutes(startPhoneCall))
+    .route("/waitlist", waitlistRoutes)
+    .route("/dev/mailbox", devMailboxRoutes)
+    .notFound(notFound)
+    .onError(onError);
+}
+
+export const app = createApp();
 
 export type App = typeof app;

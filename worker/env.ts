@@ -1,6 +1,6 @@
-import type { Sql } from "postgres";
 import type { Language } from "../contract/languages.ts";
-import type { Translate } from "./http/language.ts";
+import type { Database } from "./data/db.ts";
+import type { Translate } from "./messages/index.ts";
 
 /**
  * Bindings from wrangler.toml (OPENAI_REALTIME_URL: the Realtime API's address, which a
@@ -30,7 +30,8 @@ export interface Bindings extends Env {
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
-    sql: Sql;
+    /** The request's database client: enter it through data/tenant.ts. */
+    db: Database;
     language: Language;
     t: Translate;
   };

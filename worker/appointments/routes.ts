@@ -1,52 +1,31 @@
 import { Hono } from "hono";
-import { appointmentRangeQuery, appointmentSchema, type Appointment } from "../../contract/appointments.ts";
-import { inSalon, notFound, rowId, type OwnerEnv } from "../dashboard/tenancy.ts";
+import { appointmentRangeQuery, appointmentSchema } from "../../contract/appointments.ts";
+import { cancelAppointment, getAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
+import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
-import { guardOverlap, listAppointments, writeAppointment } from "./store.ts";
 
-export const appointmentRoutes = new Hono<OwnerEnv>()
+/** A stylist or service of another salon is a 422; a write that would double-book a 409 naming the appointment in the way. */
+export const appointmentRoutes = new Hono<SalonEnv>()
   .get("/", query(appointmentRangeQuery), async (c) => {
     const { start_date, end_date } = c.req.valid("query");
-    const range = { from: new Date(start_date), to: new Date(end_date) };
-    return c.json<Appointment[]>(await inSalon(c, (tx) => listAppointments(tx, c.var.salon.id, range)));
+    return c.json(await inSalon(c, (scope) => listAppointments(scope, { from: new Date(start_date), to: new Date(end_date) })));
   })
   .get("/:id", async (c) => {
     const id = rowId(c);
-    const [appointment] = await inSalon(c, (tx) => listAppointments(tx, c.var.salon.id, { id }));
-    if (!appointment) throw notFound(c);
-    return c.json(appointment);
+    return c.json(await inSalon(c, (scope) => getAppointment(scope, id)));
   })
   .post("/", jsonBody(appointmentSchema), async (c) => {
     const body = c.req.valid("json");
-    const appointment = await guardOverlap(c, body, () =>
-      inSalon(c, async (tx) => {
-        const id = await writeAppointment(tx, c.var.salon.id, body);
-        return (await listAppointments(tx, c.var.salon.id, { id: id! }))[0]!;
-      }),
-    );
-    return c.json(appointment, 201);
+    return c.json(await inSalon(c, (scope) => saveAppointment(scope, body)), 201);
   })
   .put("/:id", jsonBody(appointmentSchema), async (c) => {
     const id = rowId(c);
     const body = c.req.valid("json");
-    const appointment = await guardOverlap(
-      c,
-      body,
-      () =>
-        inSalon(c, async (tx) => {
-          if (!(await writeAppointment(tx, c.var.salon.id, body, { id }))) throw notFound(c);
-          return (await listAppointments(tx, c.var.salon.id, { id }))[0]!;
-        }),
-      id,
-    );
-    return c.json(appointment);
+    return c.json(await inSalon(c, (scope) => saveAppointment(scope, body, { id })));
   })
+  // Cancelled, not erased: the record stays and the time is free again.
   .delete("/:id", async (c) => {
     const id = rowId(c);
-    // Cancelled, not erased: the record stays and the time is free again.
-    const cancelled = await inSalon(c, (tx) => tx`
-      update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now()
-      where id = ${id} and salon_id = ${c.var.salon.id} and status = 'booked' returning id`);
-    if (cancelled.length === 0) throw notFound(c);
+    await inSalon(c, (scope) => cancelAppointment(scope, id));
     return c.body(null, 204);
   });

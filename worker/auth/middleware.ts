@@ -1,6 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
 import { UUID } from "../../contract/ids.ts";
+import { activeUser } from "../data/accounts.ts";
+import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { jwtSecret } from "./session.ts";
@@ -32,8 +34,9 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
   if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.ver !== "number") {
     throw unauthorized("auth.error.sessionExpired");
   }
-  const [user] = await c.var.sql<CurrentUser[]>`
-    select id, email::text from users where id = ${claims.sub} and is_active and token_version = ${claims.ver}`;
+  const userId = claims.sub;
+  const version = claims.ver;
+  const user = await beforeTenant(c.var.db, (scope) => activeUser(scope, userId, version));
   if (!user) throw unauthorized("auth.error.sessionExpired");
   c.set("user", { id: user.id, email: user.email });
   await next();

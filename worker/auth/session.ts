@@ -1,24 +1,17 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sign } from "hono/jwt";
-import type { Sql } from "postgres";
 import type { AuthUser, TokenResponse } from "../../contract/auth.ts";
+import { DAY_MS } from "../../contract/time-zone.ts";
+import { createRefreshToken, type UserRow } from "../data/accounts.ts";
+import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv, Bindings } from "../env.ts";
-import { hashToken, randomToken } from "./tokens.ts";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const REFRESH_COOKIE = "refresh_token";
 // The cookie goes only to the endpoints that read it.
 const COOKIE_PATH = "/api/auth";
-
-export interface UserRow {
-  id: string;
-  email: string;
-  is_active: boolean;
-  email_verified_at: Date | null;
-  token_version: number;
-}
 
 export const publicUser = (user: UserRow): AuthUser => ({
   email: user.email.toLowerCase(),
@@ -43,21 +36,19 @@ async function accessToken(env: Bindings, user: UserRow): Promise<string> {
 }
 
 /** Stores a new refresh token of `familyId` and sets it as the HttpOnly cookie. */
-async function issueRefreshToken(c: Context<AppEnv>, sql: Sql, userId: string, familyId: string) {
-  const token = randomToken();
-  await sql`insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-            values (${userId}, ${familyId}, ${await hashToken(token)}, now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS}))`;
+async function issueRefreshToken(c: Context<AppEnv>, userId: string, familyId: string) {
+  const token = await beforeTenant(c.var.db, (scope) => createRefreshToken(scope, userId, familyId, REFRESH_TOKEN_TTL_DAYS));
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     secure: true,
     sameSite: "Strict",
     path: COOKIE_PATH,
-    maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    maxAge: (REFRESH_TOKEN_TTL_DAYS * DAY_MS) / 1000,
   });
 }
 
-export async function tokenResponse(c: Context<AppEnv>, sql: Sql, user: UserRow, familyId: string): Promise<TokenResponse> {
-  await issueRefreshToken(c, sql, user.id, familyId);
+export async function tokenResponse(c: Context<AppEnv>, user: UserRow, familyId: string): Promise<TokenResponse> {
+  await issueRefreshToken(c, user.id, familyId);
   return { access_token: await accessToken(c.env, user), token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, user: publicUser(user) };
 }
 

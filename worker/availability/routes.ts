@@ -1,21 +1,22 @@
 import { Hono } from "hono";
 import { availabilityQuery, type FreeSlot } from "../../contract/appointments.ts";
-import { inSalon, type OwnerEnv } from "../dashboard/tenancy.ts";
+import { DAY_MS } from "../../contract/time-zone.ts";
 import { ApiError } from "../http/errors.ts";
+import { inSalon, type SalonEnv } from "../http/tenant.ts";
 import { query } from "../http/validate.ts";
-import { findFreeSlots } from "./load.ts";
+import { findFreeSlots } from "./find.ts";
 
 const MAX_RANGE_DAYS = 31;
 const MAX_SLOTS = 500;
 
-export const availabilityRoutes = new Hono<OwnerEnv>().get("/", query(availabilityQuery), async (c) => {
+export const availabilityRoutes = new Hono<SalonEnv>().get("/", query(availabilityQuery), async (c) => {
   const { start_date, end_date, duration, stylist } = c.req.valid("query");
   const from = new Date(start_date);
   const to = new Date(end_date);
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) {
     throw new ApiError(422, { detail: c.var.t("appointments.error.rangeTooLong", { days: MAX_RANGE_DAYS }), code: "validation_error" });
   }
-  const slots = await inSalon(c, (tx) => findFreeSlots(tx, c.var.salon.id, { from, to, duration, stylistId: stylist, notBefore: new Date() }));
+  const slots = await inSalon(c, (scope) => findFreeSlots(scope, { from, to, duration, stylistId: stylist, notBefore: new Date() }));
   return c.json<FreeSlot[]>(
     slots.slice(0, MAX_SLOTS).map((slot) => ({
       stylist: slot.stylistId,

@@ -1,5 +1,5 @@
 import type { StatsPeriod } from "../../contract/calls.ts";
-import { wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
+import { DAY_MS, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
 
 /** A stats period as instants and as the salon's calendar days. */
 export interface PeriodRange {
@@ -10,8 +10,6 @@ export interface PeriodRange {
   /** Every day of the period, "2026-11-23", oldest first. */
   days: string[];
 }
-
-const DAY_MS = 86_400_000;
 
 /** A calendar date moved by whole days, as a UTC date (no zone involved). */
 const shift = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);

@@ -1,30 +1,32 @@
 import { Hono } from "hono";
-import { callListQuery, callStatsQuery, type CallInstructions, type CallList, type CallStats, type ConversationItem } from "../../contract/calls.ts";
+import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { requireUser } from "../auth/middleware.ts";
-import { inSalon, notFound, requireSalon, rowId, type OwnerEnv } from "../dashboard/tenancy.ts";
+import { callConversation, callInstructions, listCalls } from "../data/calls.ts";
+import { notFound } from "../data/errors.ts";
+import { inSalon, requireSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { query } from "../http/validate.ts";
-import { callConversation, callInstructions, callStats, listCalls } from "./queries.ts";
+import { callStats } from "./stats.ts";
 
-/** Everything under /api/calls: the signed-in owner's call history, conversations and statistics. */
-export const callsRoutes = new Hono<OwnerEnv>()
+/** Everything under /api/calls: the salon's call history, conversations and statistics. */
+export const callsRoutes = new Hono<SalonEnv>()
   .use(requireUser, requireSalon)
   .get("/list", query(callListQuery), async (c) => {
     const page = c.req.valid("query");
-    return c.json<CallList>(await inSalon(c, (tx) => listCalls(tx, c.var.salon.id, page)));
+    return c.json(await inSalon(c, (scope) => listCalls(scope, page)));
   })
   .get("/conversation/:id", async (c) => {
     const id = rowId(c);
-    const items = await inSalon(c, (tx) => callConversation(tx, c.var.salon.id, id));
-    if (!items) throw notFound(c);
-    return c.json<ConversationItem[]>(items);
+    const items = await inSalon(c, (scope) => callConversation(scope, id));
+    if (!items) throw notFound();
+    return c.json(items);
   })
   .get("/instructions/:id", async (c) => {
     const id = rowId(c);
-    const found = await inSalon(c, (tx) => callInstructions(tx, c.var.salon.id, id));
-    if (!found) throw notFound(c);
-    return c.json<CallInstructions>(found);
+    const found = await inSalon(c, (scope) => callInstructions(scope, id));
+    if (!found) throw notFound();
+    return c.json(found);
   })
   .get("/stats", query(callStatsQuery), async (c) => {
     const { period } = c.req.valid("query");
-    return c.json<CallStats>(await inSalon(c, (tx) => callStats(tx, c.var.salon.id, period, c.var.salon.time_zone)));
+    return c.json(await inSalon(c, (scope) => callStats(scope, period, c.var.salon.timeZone)));
   });

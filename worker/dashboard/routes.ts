@@ -3,14 +3,14 @@ import { appointmentRoutes } from "../appointments/routes.ts";
 import { assistantRoutes } from "../assistants/routes.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { availabilityRoutes } from "../availability/routes.ts";
+import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
-import { requireSalon, type OwnerEnv } from "./tenancy.ts";
 
-/** Everything under /api/dashboard: signed in, and scoped to the owner's salon. */
-export const dashboardRoutes = new Hono<OwnerEnv>()
+/** Everything under /api/dashboard: signed in, and scoped to the person's salon. */
+export const dashboardRoutes = new Hono<SalonEnv>()
   .use(requireUser, requireSalon)
   .route("/salon", salonRoutes)
   .route("/stylists", stylistRoutes)

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
+import { listOutbox } from "../data/outbox.ts";
+import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { listOutbox } from "../mail/index.ts";
 
 /** The local mailbox: outbox mail for people running the product on their machine. */
 export const devMailboxRoutes = new Hono<AppEnv>()
@@ -9,4 +10,4 @@ export const devMailboxRoutes = new Hono<AppEnv>()
     if (c.env.ENVIRONMENT !== "local") throw new ApiError(404, { detail: c.var.t("api.error.notFound") });
     await next();
   })
-  .get("/", async (c) => c.json({ items: await listOutbox(c.var.sql) }));
+  .get("/", async (c) => c.json({ items: await beforeTenant(c.var.db, listOutbox) }));

@@ -3,8 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod/mini";
 import type { ErrorBody } from "../../contract/errors.ts";
+import type { Language } from "../../contract/languages.ts";
+import { DataError, type DataErrorKind, type MessageValue } from "../data/errors.ts";
 import type { AppEnv } from "../env.ts";
-import { translator } from "./language.ts";
+import { translator, type Translate } from "../messages/index.ts";
 
 /** An error whose detail is meant for the person who made the request. */
 export class ApiError extends Error {
@@ -30,8 +32,34 @@ export function validationError(c: Context<AppEnv>, error: z.core.$ZodError): Ap
   return new ApiError(422, { detail, code: "validation_error", fields });
 }
 
+const DATA_ERRORS: Record<DataErrorKind, { status: ContentfulStatusCode; code: string }> = {
+  not_found: { status: 404, code: "not_found" },
+  conflict: { status: 409, code: "conflict" },
+  invalid: { status: 422, code: "validation_error" },
+};
+
+/** A message value as a person reads it: instants on the salon's clock, in the reader's language. */
+function shown(value: MessageValue, language: Language): string | number {
+  if (typeof value !== "object") return value;
+  if ("date" in value) return new Intl.DateTimeFormat(language, { timeZone: value.timeZone, day: "numeric", month: "long" }).format(value.date);
+  return new Intl.DateTimeFormat(language, { timeZone: value.timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(value.time);
+}
+
+/** The answer to a refusal of the data layer, in the caller's language. */
+export function dataErrorBody(error: DataError, translate: Translate, language: Language): { status: ContentfulStatusCode; body: ErrorBody } {
+  const { status, code } = DATA_ERRORS[error.kind];
+  const values = Object.fromEntries(Object.entries(error.options.values ?? {}).map(([name, value]) => [name, shown(value, language)]));
+  const detail = translate(error.messageId, values);
+  const { field } = error.options;
+  return { status, body: { detail, code: error.options.code ?? code, ...(field ? { fields: { [field]: detail } } : {}) } };
+}
+
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return c.json(err.body, err.status);
+  if (err instanceof DataError) {
+    const { status, body } = dataErrorBody(err, t(c), c.get("language") ?? "en");
+    return c.json(body, status);
+  }
   if (err instanceof HTTPException) {
     // Hono's validator throws this for a body that does not parse as JSON.
     const detail = err.status === 400 ? t(c)("api.error.invalidJson") : err.message;

@@ -1,19 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { languageDetector } from "hono/language";
-import { IntlMessageFormat } from "intl-messageformat";
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../../contract/languages.ts";
-import { apiMessages } from "../messages/index.ts";
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from "../../contract/languages.ts";
+import { translator } from "../messages/index.ts";
 import type { AppEnv } from "../env.ts";
-
-export type Translate = (id: string, values?: Record<string, string | number>) => string;
-
-export function translator(language: Language): Translate {
-  const catalog = apiMessages[language];
-  return (id, values) => {
-    const text = catalog[id] ?? apiMessages[DEFAULT_LANGUAGE][id] ?? id;
-    return String(new IntlMessageFormat(text, language).format(values));
-  };
-}
 
 /** The SPA sends its interface language as Accept-Language; answers follow it. */
 export const detectLanguage = [

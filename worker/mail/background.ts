@@ -1,4 +1,4 @@
-import { connect } from "../db.ts";
+import { requestDatabase } from "../data/db.ts";
 import type { Bindings } from "../env.ts";
 import { deliverMail } from "./deliver.ts";
 
@@ -10,6 +10,6 @@ import { deliverMail } from "./deliver.ts";
  */
 export function deliverInBackground(env: Bindings, ctx: Pick<ExecutionContext, "waitUntil">, ids?: string[]) {
   if (!env.RESEND_API_KEY || ids?.length === 0) return;
-  const sql = connect(env);
-  ctx.waitUntil(deliverMail(env, sql, ids).finally(() => sql.end({ timeout: 5 })));
+  const { db, close } = requestDatabase(env);
+  ctx.waitUntil(deliverMail(env, db, ids).finally(close));
 }

@@ -4,11 +4,15 @@ import { z } from "zod/mini";
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
-import { connect } from "../db.ts";
+import { callAssistant } from "../data/assistants.ts";
+import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
+import { database, type Database } from "../data/db.ts";
+import { dialledNumber, type DialledNumber } from "../data/phone-numbers.ts";
+import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { ApiError, notFound, validationError } from "../http/errors.ts";
-import { translator } from "../http/language.ts";
-import { CALL_PLAN_HEADER, type PhoneCallPlan } from "../voice/call-session.ts";
+import { translator } from "../messages/index.ts";
+import { connectPhoneStream, preparePhoneCall } from "../voice/session-client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
 import { connectStreamTwiml, sayAndHangUpTwiml } from "./twiml.ts";
@@ -44,8 +48,8 @@ export type StartPhoneCallSession = (env: Bindings, callId: string, target: Phon
  * without waiting for the model. The object later wraps the stream's socket in a
  * TwilioMediaStream and attaches it only if `started.callSid` is `target.callSid`.
  */
-export const startPhoneCallSession: StartPhoneCallSession = async (env, callId, target) => {
-  const plan: PhoneCallPlan = {
+export const startPhoneCallSession: StartPhoneCallSession = (env, callId, target) =>
+  preparePhoneCall(env, {
     target: { salonId: target.salonId, ownerId: target.ownerId, assistantId: target.assistantId, demo: false },
     language: target.language,
     direction: "inbound",
@@ -55,14 +59,7 @@ export const startPhoneCallSession: StartPhoneCallSession = async (env, callId, 
     callId,
     callSid: target.callSid,
     sayLanguage: target.sayLanguage,
-  };
-  const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
-  const response = await session.fetch("https://call-session/phone/prepare", {
-    method: "POST",
-    headers: { [CALL_PLAN_HEADER]: JSON.stringify(plan) },
   });
-  if (!response.ok) throw new Error(`the call session answered ${response.status}`);
-};
 
 // ---------------------------------------------------------------------------------------
 
@@ -88,12 +85,8 @@ const statusCallbackSchema = z.object({
   CallDuration: z.optional(z.string().check(z.regex(/^\d{1,7}$/))),
 });
 
-interface TargetRow {
-  salon_id: string;
-  owner_id?: string | null;
-  assistant_config_id: string | null;
-  phone_number_id: string;
-}
+/** The dialled number's salon, bound through its owner as the call will be. */
+const tenantOf = (target: DialledNumber): Tenant => ({ salonId: target.salon_id, userId: target.owner_id });
 
 /** Language and Twilio `<Say>` voice language for a number, from its country. */
 function numberLanguage(number: string): { language: Language; say: string } {
@@ -163,10 +156,7 @@ const goodbye = (c: Context<AppEnv>, to: string, id: "telephony.say.unknownNumbe
 };
 
 /** The salon, owner, assistant and number a dialled number belongs to, if any. */
-async function findTarget(c: Context<AppEnv>, dialled: string): Promise<TargetRow | undefined> {
-  const [row] = await c.var.sql<TargetRow[]>`select * from phone_number_target(${dialled})`;
-  return row;
-}
+const findTarget = (c: Context<AppEnv>, dialled: string) => beforeTenant(c.var.db, (scope) => dialledNumber(scope, dialled));
 
 /**
  * Twilio's webhooks, /api/telephony/twilio/...: `voice` answers an incoming call, `status`
@@ -185,27 +175,26 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
         const assistantId = target.assistant_config_id;
         if (!assistantId) return goodbye(c, call.To, "telephony.say.noAssistant");
 
-        const callId = await c.var.sql.begin(async (tx) => {
-          await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
-          const [assistant] = await tx<{ name: string; is_active: boolean }[]>`
-            select name, is_active from assistant_configs where id = ${assistantId}`;
+        const callId = await withTenant(c.var.db, tenantOf(target), async (scope) => {
+          const assistant = await callAssistant(scope, assistantId);
           if (!assistant?.is_active) return null;
-          // Twilio asks once per call; should it ask again, the call keeps its one row.
-          const [row] = await tx<{ id: string }[]>`
-            insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number,
-                               caller_city, caller_state, caller_country, provider_call_id)
-            values (${target.salon_id}, ${assistantId}, ${assistant.name}, 'inbound', ${orNull(call.From)}, ${call.To},
-                    ${orNull(call.FromCity)}, ${orNull(call.FromState)}, ${orNull(call.FromCountry)}, ${call.CallSid})
-            on conflict (provider_call_id) do update set provider_call_id = excluded.provider_call_id
-            returning id`;
-          return row!.id;
+          return openPhoneCall(scope, {
+            assistantId,
+            assistantName: assistant.name,
+            callSid: call.CallSid,
+            from: orNull(call.From),
+            to: call.To,
+            city: orNull(call.FromCity),
+            state: orNull(call.FromState),
+            country: orNull(call.FromCountry),
+          });
         });
         if (!callId) return goodbye(c, call.To, "telephony.say.noAssistant");
 
         const spoken = numberLanguage(call.To);
         const phoneCall: PhoneCallTarget = {
           salonId: target.salon_id,
-          ownerId: target.owner_id ?? "",
+          ownerId: target.owner_id,
           assistantId,
           phoneNumberId: target.phone_number_id,
           callSid: call.CallSid,
@@ -218,11 +207,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
           await startSession(c.env, callId, phoneCall);
         } catch (error) {
           console.error(`call ${callId}: the session could not start`, error);
-          await c.var.sql.begin(async (tx) => {
-            await tx`select set_config('app.user_id', ${phoneCall.ownerId}, true), set_config('app.salon_id', ${phoneCall.salonId}, true)`;
-            await tx`update calls set call_status = 'failed', call_ended_at = now(), call_duration = 0
-                     where id = ${callId} and call_status = 'in-progress'`;
-          });
+          await withTenant(c.var.db, tenantOf(target), (scope) => failCallAtStart(scope, callId));
           return goodbye(c, call.To, "telephony.say.unavailable");
         }
         return twiml(c, connectStreamTwiml(streamUrl(publicOrigin(c), callId), { callId }));
@@ -241,9 +226,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       received.protocol = received.protocol === "http:" ? "ws:" : "wss:";
       await requireSignature(c, [streamUrl(publicOrigin(c), callId), received.toString()]);
       if (!UUID.test(callId)) return notFound(c);
-      // The object the webhook prepared; it refuses a stream for a call it does not hold.
-      const session = c.env.CALL_SESSION.get(c.env.CALL_SESSION.idFromName(callId));
-      return session.fetch("https://call-session/phone/stream", { headers: { Upgrade: "websocket" } });
+      return connectPhoneStream(c.env, callId);
     })
     .post("/twilio/status", async (c) => {
       const parsed = statusCallbackSchema.safeParse(single(await signedForm(c)));
@@ -253,29 +236,17 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       if (!(FINAL_STATUSES as readonly string[]).includes(status)) return c.body(null, 204);
       const target = await findTarget(c, to);
       if (!target) return c.body(null, 204);
-      await c.var.sql.begin(async (tx) => {
-        await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
-        // Twilio's duration counts the whole call, a hand-over included. A call the assistant
-        // ended as failed stays failed although the line itself completed.
-        await tx`
-          update calls set
-            call_status = case when call_status = 'failed' and ${status} = 'completed' then call_status else ${status} end,
-            call_duration = coalesce(${duration ?? null}::int, call_duration, 0),
-            call_ended_at = now()
-          where provider_call_id = ${callSid}`;
-      });
-      const rest = twilioConfig(c.env);
-      if (rest && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, target, callSid));
+      await withTenant(c.var.db, tenantOf(target), (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
+      if (twilioConfig(c.env) && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, database(c.env), target, callSid));
       return c.body(null, 204);
     });
 }
 
-export const telephonyRoutes = createTelephonyRoutes();
 
 /** Tries for the call's price a few times while Twilio rates it; the call's cost stays unknown otherwise. */
 export const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];
 
-async function storeTelephonyCost(env: Bindings, target: TargetRow, callSid: string) {
+async function storeTelephonyCost(env: Bindings, db: Database, target: DialledNumber, callSid: string) {
   const rest = twilioConfig(env)!;
   for (const delay of PRICE_ATTEMPTS_MS) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -286,15 +257,8 @@ async function storeTelephonyCost(env: Bindings, target: TargetRow, callSid: str
         console.warn(`call ${callSid}: priced in ${call.priceUnit}, not stored as US dollars`);
         return;
       }
-      const sql = connect(env);
-      try {
-        await sql.begin(async (tx) => {
-          await tx`select set_config('app.user_id', ${target.owner_id ?? ""}, true), set_config('app.salon_id', ${target.salon_id}, true)`;
-          await tx`update calls set telephony_cost = ${call.price} where provider_call_id = ${callSid}`;
-        });
-      } finally {
-        await sql.end({ timeout: 5 });
-      }
+      const price = call.price;
+      await withTenant(db, tenantOf(target), (scope) => recordTelephonyCost(scope, callSid, price));
       return;
     } catch (error) {
       console.warn(`call ${callSid}: its price could not be read`, error);

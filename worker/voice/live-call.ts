@@ -1,59 +1,22 @@
 import type { ResponseFunctionCallArgumentsDoneEvent } from "openai/resources/realtime/realtime";
 import { renderInstructions } from "../../contract/assistant-instructions.ts";
-import type { VadSettings, Voice } from "../../contract/assistants.ts";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
-import { isLanguage, type Language } from "../../contract/languages.ts";
-import type { BusinessHours } from "../../contract/salon.ts";
-import { database, inTenant, type Database } from "../db.ts";
+import { isLanguage } from "../../contract/languages.ts";
+import { callAssistant } from "../data/assistants.ts";
+import { database, type Database } from "../data/db.ts";
+import { salonProfile } from "../data/salons.ts";
+import { listServices } from "../data/services.ts";
+import { withTenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
-import { translator, type Translate } from "../http/language.ts";
+import { translator, type Translate } from "../messages/index.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
-import { CallLog, type CallOwner } from "./call-log.ts";
+import { CallLog } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
 import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
 import { greetingResponse, sessionUpdate } from "./session-config.ts";
-import { CALL_CONTROL_TOOLS, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
-
-/** Who a call is for, resolved before the call starts (demo, ticket or phone number). */
-export interface CallTarget extends CallOwner {
-  assistantId: string;
-  demo: boolean;
-}
-
-export interface CallPlan {
-  target: CallTarget;
-  /** Language of the error messages the caller may see. */
-  language: Language;
-  direction: "inbound" | "outbound";
-  fromNumber: string | null;
-  toNumber: string | null;
-  maxSeconds: number;
-  /** A phone call's row, made by the telephony webhook; browser calls make their own. */
-  callId?: string;
-}
-
-export interface AssistantRow {
-  name: string;
-  voice_name: Voice;
-  max_tokens: number;
-  system_prompt: string;
-  initial_greeting: string;
-  vad_settings: VadSettings;
-}
-
-interface SalonRow {
-  name: string;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  business_hours: BusinessHours;
-  transfer_phone_number: string | null;
-  phone: string | null;
-  time_zone: string;
-  language: string;
-}
+import type { CallPlan } from "./session-client.ts";
+import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
+import { runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
 
 /** A failure that ends the call with a message for the caller. */
 class CallFailure extends Error {
@@ -112,19 +75,11 @@ export class LiveCall implements CallerEvents {
       const apiKey = this.env.OPENAI_API_KEY;
       if (!apiKey) throw new CallFailure("not_configured", this.t("call.error.notConfigured", { setting: "OPENAI_API_KEY" }));
       const { target } = this.plan;
-      const loaded = await this.db((sql) => inTenant(sql, target.salonId, async (tx) => {
-        const [assistant] = await tx<AssistantRow[]>`
-          select name, voice_name, max_tokens, system_prompt, initial_greeting, vad_settings
-          from assistant_configs where id = ${target.assistantId} and salon_id = ${target.salonId}`;
-        const [salon] = await tx<SalonRow[]>`
-          select s.name, s.address, s.postal_code, s.city, s.state, s.country, s.business_hours, s.transfer_phone_number, s.phone, s.time_zone, u.language
-          from salons s join users u on u.id = s.owner_id where s.id = ${target.salonId}`;
-        const services = await tx<{ name: string; duration: number; price: number; min_price: number | null; max_price: number | null }[]>`
-          select name, duration, price::float8 as price, min_price::float8 as min_price, max_price::float8 as max_price
-          from services where salon_id = ${target.salonId} order by name`;
-        return { assistant, salon, services };
-      }, target.ownerId));
-      const { assistant, salon, services } = loaded;
+      const { assistant, salon, services } = await withTenant(this.db, { salonId: target.salonId, userId: target.ownerId }, async (scope) => ({
+        assistant: await callAssistant(scope, target.assistantId),
+        salon: await salonProfile(scope),
+        services: await listServices(scope),
+      }));
       if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
       this.transferNumber = salon.transfer_phone_number;
       this.salonPhone = salon.phone;

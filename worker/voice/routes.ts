@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { CALL_LIMITS, DEMO_ASSISTANT_ID, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
-import { clientAddress, hits } from "../auth/rate-limit.ts";
+import { UUID } from "../../contract/ids.ts";
+import { demoAssistant, redeemCallTicket, runningDemoCalls, type CallEntry } from "../data/calls.ts";
+import { beforeTenant, withTenant } from "../data/tenant.ts";
+import { hashToken } from "../data/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { runningDemoCalls } from "./call-log.ts";
-import { CALL_PLAN_HEADER } from "./call-session.ts";
-import type { CallPlan } from "./live-call.ts";
-import { demoTarget, ticketTarget } from "./target.ts";
+import { clientAddress, countHit } from "../http/rate-limit.ts";
+import { openBrowserCall, type CallPlan, type CallTarget } from "./session-client.ts";
 
 /**
  * A call that cannot start still gets its socket, with an error message on it: a browser
@@ -20,12 +21,16 @@ function refuse(code: CallErrorCode, message: string): Response {
   return new Response(null, { status: 101, webSocket: client });
 }
 
+const toTarget = (entry: CallEntry | undefined, demo: boolean): CallTarget | null =>
+  entry ? { salonId: entry.salon_id, ownerId: entry.owner_id, assistantId: entry.assistant_config_id, demo } : null;
+
 /**
  * /api/browser-ai/{assistantConfigId}: a call from a browser. The home page's demo needs no
- * account; a dashboard test call brings a ticket from POST /dashboard/assistant/{id}/call-ticket.
+ * account ("default" or the demo assistant's id); a dashboard test call brings a ticket from
+ * POST /dashboard/assistant/{id}/call-ticket, spent here for that assistant only.
  */
 export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (c) => {
-  const { t, sql } = c.var;
+  const { t, db } = c.var;
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, { detail: t("call.error.upgradeRequired"), code: "upgrade_required" });
   }
@@ -33,18 +38,27 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
 
   const assistantId = c.req.param("assistantId");
   const ticket = c.req.query("ticket");
-  const target = ticket ? await ticketTarget(sql, assistantId, ticket) : await demoTarget(sql, assistantId);
+  let target: CallTarget | null = null;
+  if (ticket) {
+    if (UUID.test(assistantId) && ticket.length <= 100) {
+      const ticketHash = await hashToken(ticket);
+      target = toTarget(await beforeTenant(db, (scope) => redeemCallTicket(scope, ticketHash, assistantId)), false);
+    }
+  } else if (assistantId === DEMO_ASSISTANT_ID || UUID.test(assistantId)) {
+    target = toTarget(await beforeTenant(db, (scope) => demoAssistant(scope, assistantId)), true);
+  }
   if (!target) {
     if (ticket || assistantId !== DEMO_ASSISTANT_ID) return refuse("unauthorized", t("call.error.unauthorized"));
     return refuse("not_found", t("call.error.demoUnavailable"));
   }
   if (target.demo) {
     const perClient = { bucket: `demo-call:${clientAddress(c)}`, max: CALL_LIMITS.demoCallsPerHour, windowSeconds: 3600 };
-    if ((await hits(sql, perClient, true)) > perClient.max) return refuse("rate_limited", t("call.error.rateLimited"));
+    if ((await countHit(c, perClient)) > perClient.max) return refuse("rate_limited", t("call.error.rateLimited"));
     // A call whose object died without closing its record stops counting after its time limit.
-    if ((await runningDemoCalls(sql, target, CALL_LIMITS.demoSeconds + 60)) >= CALL_LIMITS.demoConcurrent) {
-      return refuse("busy", t("call.error.busy"));
-    }
+    const running = await withTenant(db, { salonId: target.salonId, userId: target.ownerId }, (scope) =>
+      runningDemoCalls(scope, CALL_LIMITS.demoSeconds + 60),
+    );
+    if (running >= CALL_LIMITS.demoConcurrent) return refuse("busy", t("call.error.busy"));
   }
 
   const plan: CallPlan = {
@@ -55,6 +69,5 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
     toNumber: null,
     maxSeconds: target.demo ? CALL_LIMITS.demoSeconds : CALL_LIMITS.callSeconds,
   };
-  const session = c.env.CALL_SESSION.get(c.env.CALL_SESSION.newUniqueId());
-  return session.fetch("https://call-session/browser", { headers: { Upgrade: "websocket", [CALL_PLAN_HEADER]: JSON.stringify(plan) } });
+  return openBrowserCall(c.env, plan);
 });

@@ -1,7 +1,7 @@
 import type { ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
 import { CALL_AUDIO } from "../../contract/call-socket.ts";
-import type { AssistantRow } from "./live-call.ts";
-import { TOOL_DEFINITIONS } from "./tools.ts";
+import type { CallAssistant } from "../data/assistants.ts";
+import { TOOL_DEFINITIONS } from "./tool-schemas.ts";
 
 /** Transcribes the caller's words for the record and the live transcript. */
 export const TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
@@ -13,7 +13,7 @@ const PCM = { type: "audio/pcm", rate: CALL_AUDIO.sampleRate } as const;
  * session has no temperature (the model samples at its own fixed setting), so the
  * assistant's temperature is kept for the owner but not sent.
  */
-export function sessionUpdate(assistant: AssistantRow, instructions: string): SessionUpdateEvent {
+export function sessionUpdate(assistant: CallAssistant, instructions: string): SessionUpdateEvent {
   const vad = assistant.vad_settings;
   return {
     type: "session.update",

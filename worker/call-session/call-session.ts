@@ -1,23 +1,12 @@
 import { DurableObject } from "cloudflare:workers";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Bindings } from "../env.ts";
-import { translator } from "../http/language.ts";
+import { translator } from "../messages/index.ts";
 import { TwilioMediaStream } from "../telephony/media-stream.ts";
 import { twilioConfig } from "../telephony/twilio-rest.ts";
-import { BrowserChannel } from "./browser-channel.ts";
-import { LiveCall, type CallPlan } from "./live-call.ts";
-
-/** The header that carries a call's plan from the Worker to its object. Only the Worker can reach the object. */
-export const CALL_PLAN_HEADER = "x-call-plan";
-
-/** A phone call's plan: its row (made by the webhook), and what the media stream must match. */
-export interface PhoneCallPlan extends CallPlan {
-  callId: string;
-  /** Twilio's CallSid: the stream's `start` must carry the same one. */
-  callSid: string;
-  /** Twilio `<Say>` language for the last words of a call that fails. */
-  sayLanguage: string;
-}
+import { BrowserChannel } from "../voice/browser-channel.ts";
+import { LiveCall } from "../voice/live-call.ts";
+import { CALL_PLAN_HEADER, CALL_SESSION_PATHS, type CallPlan, type PhoneCallPlan } from "../voice/session-client.ts";
 
 /** How long a prepared phone call waits for Twilio's media stream before it is given up. */
 export const STREAM_WAIT_MS = 30_000;
@@ -33,7 +22,9 @@ interface PhoneCall {
 
 /**
  * One live call, held in one Durable Object for its whole length: the caller's socket,
- * the speech model's socket and the tools all run here, next to each other.
+ * the speech model's socket and the tools all run here, next to each other. This is where
+ * the call engine (voice/) meets the caller's channel: a browser socket or a Twilio media
+ * stream (telephony/); the Worker reaches it through voice/session-client.ts.
  *
  * - `/browser`: a browser's call socket (an object of its own per call).
  * - `/phone/prepare`, then `/phone/stream`: a phone call. The object is named after the
@@ -46,11 +37,11 @@ export class CallSession extends DurableObject<Bindings> {
 
   override async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
-    if (path === "/phone/stream") return this.phoneStream(request);
+    if (path === CALL_SESSION_PATHS.phoneStream) return this.phoneStream(request);
     const plan = JSON.parse(request.headers.get(CALL_PLAN_HEADER) ?? "null") as CallPlan | null;
     if (!plan) return new Response(null, { status: 404 });
-    if (path === "/browser") return this.browser(plan);
-    if (path === "/phone/prepare" && request.method === "POST") return this.preparePhone(plan as PhoneCallPlan);
+    if (path === CALL_SESSION_PATHS.browser) return this.browser(plan);
+    if (path === CALL_SESSION_PATHS.preparePhone && request.method === "POST") return this.preparePhone(plan as PhoneCallPlan);
     return new Response(null, { status: 404 });
   }
 

@@ -1,6 +1,6 @@
-import type { TransactionSql } from "postgres";
 import type { BusinessHours } from "../../contract/salon.ts";
-import { freeSlots, type Busy, type Slot, type StylistSchedule } from "./free-slots.ts";
+import type { AvailabilityInput, Busy, StylistSchedule } from "../availability/free-slots.ts";
+import type { TenantScope } from "./tenant.ts";
 
 export interface SlotQuery {
   from: Date;
@@ -13,24 +13,26 @@ export interface SlotQuery {
 }
 
 /**
- * Free start times of the salon bound to `tx` (see inSalon): its hours, its active
- * stylists and their booked appointments, read in one transaction.
+ * What a free-slot search needs, read in the caller's transaction: the salon's hours and
+ * clock, its active stylists' schedules, and their bookings around the range. Null when the
+ * salon is gone.
  */
-export async function findFreeSlots(tx: TransactionSql, salonId: string, query: SlotQuery): Promise<Slot[]> {
-  const [salon] = await tx<{ time_zone: string; business_hours: BusinessHours }[]>`
+export async function availabilityInput(scope: TenantScope, query: SlotQuery): Promise<AvailabilityInput | null> {
+  const { sql, salonId } = scope;
+  const [salon] = await sql<{ time_zone: string; business_hours: BusinessHours }[]>`
     select time_zone, business_hours from salons where id = ${salonId}`;
-  if (!salon) return [];
-  const stylists = await tx<StylistSchedule[]>`
+  if (!salon) return null;
+  const stylists = await sql<StylistSchedule[]>`
     select id, working_hours, time_off from stylists
-    where salon_id = ${salonId} and is_active ${query.stylistId ? tx`and id = ${query.stylistId}` : tx``}
+    where salon_id = ${salonId} and is_active ${query.stylistId ? sql`and id = ${query.stylistId}` : sql``}
     order by first_name, last_name`;
-  const busy = await tx<Busy[]>`
+  const busy = await sql<Busy[]>`
     select stylist_id, (extract(epoch from start_at) * 1000)::float8 as start, (extract(epoch from end_at) * 1000)::float8 as end
     from appointments
     where salon_id = ${salonId} and status = 'booked'
       and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}
-      ${query.ignoreAppointmentId ? tx`and id <> ${query.ignoreAppointmentId}` : tx``}`;
-  return freeSlots({
+      ${query.ignoreAppointmentId ? sql`and id <> ${query.ignoreAppointmentId}` : sql``}`;
+  return {
     timeZone: salon.time_zone,
     businessHours: salon.business_hours,
     stylists,
@@ -39,5 +41,5 @@ export async function findFreeSlots(tx: TransactionSql, salonId: string, query: 
     to: query.to,
     duration: query.duration,
     notBefore: query.notBefore,
-  });
+  };
 }

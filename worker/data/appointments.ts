@@ -1,0 +1,155 @@
+import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
+import { DEFAULT_COLOR } from "../../contract/salon.ts";
+import { DataError, isOverlap, notFound } from "./errors.ts";
+import { servicesByIds } from "./services.ts";
+import { FULL_NAME } from "./stylists.ts";
+import type { TenantScope } from "./tenant.ts";
+
+interface Row {
+  id: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  stylist: string | null;
+  stylist_name: string;
+  start_at: Date;
+  end_at: Date;
+  notes: string | null;
+  services: Appointment["services"];
+}
+
+const toAppointment = (row: Row): Appointment => ({
+  id: row.id,
+  customer_name: row.customer_name,
+  customer_phone: row.customer_phone,
+  stylist: row.stylist,
+  stylist_name: row.stylist_name,
+  start_datetime: row.start_at.toISOString(),
+  end_datetime: row.end_at.toISOString(),
+  notes: row.notes,
+  service_name: row.services.length ? row.services.map((line) => line.service_name).join(", ") : null,
+  service_color: row.services[0]?.service_color ?? DEFAULT_COLOR,
+  services: row.services,
+});
+
+/** Booked appointments of the salon with their service lines, by start. */
+export async function listAppointments(scope: TenantScope, where: { from?: Date; to?: Date; id?: string }): Promise<Appointment[]> {
+  const { sql } = scope;
+  const rows = await sql<Row[]>`
+    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes,
+      coalesce(json_agg(json_build_object(
+        'service_id', s.service_id, 'service_name', s.service_name, 'service_color', s.service_color,
+        'price_at_booking', s.price_at_booking::float8, 'duration_at_booking', s.duration_at_booking
+      ) order by s.position) filter (where s.id is not null), '[]') as services
+    from appointments a left join appointment_services s on s.appointment_id = a.id
+    where a.salon_id = ${scope.salonId} and a.status = 'booked'
+      ${where.id ? sql`and a.id = ${where.id}` : sql``}
+      ${where.from ? sql`and a.end_at > ${where.from}` : sql``}
+      ${where.to ? sql`and a.start_at < ${where.to}` : sql``}
+    group by a.id
+    order by a.start_at, a.stylist_name`;
+  return rows.map(toAppointment);
+}
+
+/** One booked appointment, or not found. */
+export async function getAppointment(scope: TenantScope, id: string): Promise<Appointment> {
+  const [appointment] = await listAppointments(scope, { id });
+  if (!appointment) throw notFound();
+  return appointment;
+}
+
+/**
+ * Books an appointment (no `id`) or changes a booked one, with its service lines. Prices and
+ * durations not given are taken from the services as they are now. A stylist or service that
+ * is not the salon's is invalid; a time that overlaps another booking of the stylist is a
+ * conflict naming that booking (the exclusion constraint decides, whatever was checked before).
+ */
+export async function saveAppointment(
+  scope: TenantScope,
+  body: AppointmentBody,
+  options: { id?: string; source?: "dashboard" | "voice" } = {},
+): Promise<Appointment> {
+  const { sql, salonId } = scope;
+  const [stylist] = await sql<{ name: string }[]>`
+    select ${sql.unsafe(FULL_NAME)} as name from stylists where id = ${body.stylist} and salon_id = ${salonId}`;
+  if (!stylist) throw new DataError("invalid", "validation.appointment.stylist", { field: "stylist" });
+
+  const services = await servicesByIds(scope, body.services.map((line) => line.service));
+  const byId = new Map(services.map((service) => [service.id, service]));
+  const missing = body.services.findIndex((line) => !byId.has(line.service));
+  if (missing >= 0) throw new DataError("invalid", "validation.appointment.service", { field: `services.${missing}.service` });
+
+  const fields = {
+    stylist_id: body.stylist,
+    stylist_name: stylist.name,
+    customer_name: body.customer_name,
+    customer_phone: body.customer_phone,
+    start_at: new Date(body.start_datetime),
+    end_at: new Date(body.end_datetime),
+    notes: body.notes,
+  };
+  let id = options.id;
+  try {
+    // A savepoint keeps the transaction usable when the exclusion constraint refuses the
+    // write, so the booking in the way can still be read and named.
+    id = await sql.savepoint(async (sp) => {
+      if (options.id) {
+        const [updated] = await sp<{ id: string }[]>`
+          update appointments set ${sp(fields)}, updated_at = now()
+          where id = ${options.id} and salon_id = ${salonId} and status = 'booked' returning id`;
+        return updated?.id;
+      }
+      const [created] = await sp<{ id: string }[]>`
+        insert into appointments ${sp({ ...fields, salon_id: salonId, source: options.source ?? "dashboard" })} returning id`;
+      return created!.id;
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw await overlapError(scope, body, options.id);
+    throw error;
+  }
+  if (!id) throw notFound();
+  if (options.id) await sql`delete from appointment_services where appointment_id = ${id} and salon_id = ${salonId}`;
+  for (const [position, line] of body.services.entries()) {
+    const service = byId.get(line.service)!;
+    await sql`insert into appointment_services ${sql({
+      appointment_id: id,
+      salon_id: salonId,
+      service_id: service.id,
+      service_name: service.name,
+      service_color: service.color,
+      price_at_booking: line.price_at_booking ?? service.price,
+      duration_at_booking: line.duration_at_booking ?? service.duration,
+      position,
+    })}`;
+  }
+  return getAppointment(scope, id);
+}
+
+/** The conflict of a write the exclusion constraint refused, naming the booking in the way when it is still there. */
+async function overlapError(scope: TenantScope, body: AppointmentBody, ignoreId: string | undefined): Promise<DataError> {
+  const { sql } = scope;
+  const [clash] = await sql<{ stylist_name: string; start_at: Date; end_at: Date; time_zone: string }[]>`
+    select a.stylist_name, a.start_at, a.end_at, s.time_zone from appointments a join salons s on s.id = a.salon_id
+    where a.salon_id = ${scope.salonId} and a.stylist_id = ${body.stylist} and a.status = 'booked'
+      and tstzrange(a.start_at, a.end_at, '[)') && tstzrange(${body.start_datetime}::timestamptz, ${body.end_datetime}::timestamptz, '[)')
+      ${ignoreId ? sql`and a.id <> ${ignoreId}` : sql``}
+    order by a.start_at limit 1`;
+  if (!clash) return new DataError("conflict", "appointments.error.overlapUnknown", { code: "overlap" });
+  const timeZone = clash.time_zone;
+  return new DataError("conflict", "appointments.error.overlap", {
+    code: "overlap",
+    values: {
+      stylist: clash.stylist_name,
+      date: { date: clash.start_at, timeZone },
+      start: { time: clash.start_at, timeZone },
+      end: { time: clash.end_at, timeZone },
+    },
+  });
+}
+
+/** Cancels a booked appointment: the record stays and the time is free again. */
+export async function cancelAppointment(scope: TenantScope, id: string): Promise<void> {
+  const cancelled = await scope.sql`
+    update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now()
+    where id = ${id} and salon_id = ${scope.salonId} and status = 'booked' returning id`;
+  if (cancelled.length === 0) throw notFound();
+}

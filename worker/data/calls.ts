@@ -1,0 +1,282 @@
+import type { Sql, TransactionSql } from "postgres";
+import type { Call, CallInstructions, CallList, ConversationItem } from "../../contract/calls.ts";
+import type { PublicScope, TenantScope } from "./tenant.ts";
+
+/*
+ * Calls: the Calls screen's reads and the record a live call writes as it goes. Every query
+ * names the salon too, so the planner walks that salon's index entries only. bench/calls.ts
+ * runs the reads against 100,000 calls.
+ */
+
+interface CallRow extends Omit<Call, "call_started_at"> {
+  call_started_at: Date;
+}
+
+const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
+  c.id, c.direction, c.from_number, c.to_number, c.assistant_name, c.call_started_at, c.call_duration, c.call_status,
+  c.caller_city, c.caller_state, c.caller_country,
+  case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as total_price`;
+
+/**
+ * One page of the salon's calls, newest first, and their number. The total is kept by the
+ * calls table's triggers (salon_call_counts), so it costs one row. The page's ids come from
+ * the (salon_id, call_started_at, id) index alone, and a page in the older half is read
+ * from the oldest end, so at most half the salon's index entries are ever skipped; only
+ * the page's rows are then fetched.
+ */
+export async function listCalls({ sql: tx, salonId }: TenantScope, { limit, offset }: { limit: number; offset: number }): Promise<CallList> {
+  const [count] = await tx<{ calls: number }[]>`select calls::int from salon_call_counts where salon_id = ${salonId}`;
+  const total = count?.calls ?? 0;
+  const size = Math.min(limit, total - offset);
+  if (size <= 0) return { items: [], total };
+  const fromOldest = offset + size / 2 > total / 2;
+  const rows = fromOldest
+    ? await tx<CallRow[]>`
+        select ${CALL_COLUMNS(tx)}
+        from (
+          select id from calls where salon_id = ${salonId}
+          order by call_started_at, id
+          limit ${size} offset ${total - offset - size}
+        ) page
+        join calls c on c.id = page.id
+        order by c.call_started_at desc, c.id desc`
+    : await tx<CallRow[]>`
+        select ${CALL_COLUMNS(tx)}
+        from (
+          select id from calls where salon_id = ${salonId}
+          order by call_started_at desc, id desc
+          limit ${size} offset ${offset}
+        ) page
+        join calls c on c.id = page.id
+        order by c.call_started_at desc, c.id desc`;
+  return { items: rows.map((row) => ({ ...row, call_started_at: row.call_started_at.toISOString() })), total };
+}
+
+interface ItemRow {
+  id: string;
+  item_type: ConversationItem["item_type"];
+  role: "user" | "assistant" | "system" | null;
+  content: string | null;
+  is_truncated: boolean;
+  function_name: string | null;
+  status: "successful" | "failed" | "attempted" | null;
+  arguments: string | null;
+  result: string | null;
+  error: string | null;
+  created_at: Date;
+}
+
+const toItem = (row: ItemRow): ConversationItem =>
+  row.item_type === "conversation"
+    ? { item_type: "conversation", id: row.id, created_at: row.created_at.toISOString(), role: row.role!, content: row.content, is_truncated: row.is_truncated }
+    : {
+        item_type: "function_call",
+        id: row.id,
+        created_at: row.created_at.toISOString(),
+        function_name: row.function_name,
+        status: row.status,
+        arguments: row.arguments,
+        result: row.result,
+        error: row.error,
+      };
+
+/** A call's conversation in order, or null when the salon has no such call. */
+export async function callConversation({ sql: tx, salonId }: TenantScope, callId: string): Promise<ConversationItem[] | null> {
+  const [[call], rows] = await Promise.all([
+    tx`select 1 from calls where id = ${callId} and salon_id = ${salonId}`,
+    tx<ItemRow[]>`
+      select id, item_type, role, content, is_truncated, function_name, status, arguments, result, error, created_at
+      from call_items where call_id = ${callId} and salon_id = ${salonId}
+      order by position`,
+  ]);
+  return call ? rows.map(toItem) : null;
+}
+
+/** The instructions the assistant received in a call, or null when the salon has no such call. */
+export async function callInstructions({ sql: tx, salonId }: TenantScope, callId: string): Promise<CallInstructions | null> {
+  const [row] = await tx<CallInstructions[]>`select instructions from calls where id = ${callId} and salon_id = ${salonId}`;
+  return row ?? null;
+}
+
+/** A day of the salon's calendar with its calls' count and sums. */
+export interface CallDay {
+  day: string;
+  total_calls: number;
+  total_price: number;
+  duration_sum: number | null;
+  with_duration: number;
+}
+
+/**
+ * The calls that started in [from, to), grouped by the salon's day: one pass over the
+ * period's index entries.
+ */
+export async function callsPerDay({ sql, salonId }: TenantScope, range: { from: Date; to: Date }, timeZone: string): Promise<CallDay[]> {
+  return sql<CallDay[]>`
+    select to_char((call_started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+           count(*)::int as total_calls,
+           coalesce(sum(total_price), 0)::float8 as total_price,
+           sum(call_duration)::float8 as duration_sum,
+           count(call_duration)::int as with_duration
+    from calls
+    where salon_id = ${salonId} and call_started_at >= ${range.from} and call_started_at < ${range.to}
+    group by 1`;
+}
+
+// ---- the record a live call writes ----------------------------------------------------
+
+export interface NewCall {
+  assistantId: string;
+  assistantName: string;
+  direction: "inbound" | "outbound";
+  fromNumber: string | null;
+  toNumber: string | null;
+  instructions: string;
+  isDemo: boolean;
+}
+
+/** Opens the record of a browser call; answers its id. */
+export async function openCall({ sql, salonId }: TenantScope, call: NewCall): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number, instructions, is_demo)
+    values (${salonId}, ${call.assistantId}, ${call.assistantName}, ${call.direction}, ${call.fromNumber}, ${call.toNumber},
+            ${call.instructions}, ${call.isDemo})
+    returning id`;
+  return row!.id;
+}
+
+/** An incoming phone call as Twilio's webhook describes it. */
+export interface NewPhoneCall {
+  assistantId: string;
+  assistantName: string;
+  callSid: string;
+  from: string | null;
+  to: string;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+}
+
+/** Opens the record of a phone call; Twilio asking about the same call again gets the same row. */
+export async function openPhoneCall({ sql, salonId }: TenantScope, call: NewPhoneCall): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number,
+                       caller_city, caller_state, caller_country, provider_call_id)
+    values (${salonId}, ${call.assistantId}, ${call.assistantName}, 'inbound', ${call.from}, ${call.to},
+            ${call.city}, ${call.state}, ${call.country}, ${call.callSid})
+    on conflict (provider_call_id) do update set provider_call_id = excluded.provider_call_id
+    returning id`;
+  return row!.id;
+}
+
+/** The instructions the model received, once the call's session has rendered them. */
+export async function setCallInstructions({ sql, salonId }: TenantScope, callId: string, instructions: string): Promise<void> {
+  await sql`update calls set instructions = ${instructions} where id = ${callId} and salon_id = ${salonId}`;
+}
+
+/** Something said, at its place in the conversation; said again (a longer transcript, a cut) it replaces the first. */
+export async function recordMessage(
+  { sql, salonId }: TenantScope,
+  item: { callId: string; position: number; role: "user" | "assistant"; content: string; truncated: boolean },
+): Promise<void> {
+  await sql`
+    insert into call_items (call_id, salon_id, position, item_type, role, content, is_truncated)
+    values (${item.callId}, ${salonId}, ${item.position}, 'conversation', ${item.role}, ${item.content}, ${item.truncated})
+    on conflict (call_id, position) do update set content = excluded.content, is_truncated = excluded.is_truncated`;
+}
+
+/** A tool the assistant used, with what it was given and what came of it. */
+export async function recordFunctionCall(
+  { sql, salonId }: TenantScope,
+  item: { callId: string; position: number; name: string; args: string; result: string | null; error: string | null },
+): Promise<void> {
+  await sql`
+    insert into call_items (call_id, salon_id, position, item_type, function_name, status, arguments, result, error)
+    values (${item.callId}, ${salonId}, ${item.position}, 'function_call', ${item.name}, ${item.error === null ? "successful" : "failed"},
+            ${item.args}, ${item.result}, ${item.error})`;
+}
+
+/**
+ * Closes the record: status, duration from the database's clock, usage and cost. A phone
+ * call's status callback may have closed it first, with Twilio's status and duration; those
+ * are kept then, but the usage and the model's cost are only known here and always written.
+ */
+export async function finishCall(
+  { sql, salonId }: TenantScope,
+  callId: string,
+  end: { status: "completed" | "failed"; usage: object; cost: number },
+): Promise<void> {
+  // Every right-hand side reads the row as it was, so each case sees the old call_status.
+  await sql`
+    update calls set
+      call_status = case when call_status = 'in-progress' then ${end.status} else call_status end,
+      call_ended_at = case when call_status = 'in-progress' then now() else call_ended_at end,
+      call_duration = case when call_status = 'in-progress'
+        then greatest(0, round(extract(epoch from now() - call_started_at)))::int else call_duration end,
+      usage = ${JSON.stringify(end.usage)}::text::jsonb, model_cost = ${end.cost}
+    where id = ${callId} and salon_id = ${salonId}`;
+}
+
+/** A phone call whose session could not start. */
+export async function failCallAtStart({ sql, salonId }: TenantScope, callId: string): Promise<void> {
+  await sql`update calls set call_status = 'failed', call_ended_at = now(), call_duration = 0
+            where id = ${callId} and salon_id = ${salonId} and call_status = 'in-progress'`;
+}
+
+/**
+ * How Twilio says a phone call ended. Twilio's duration counts the whole call, a hand-over
+ * included. A call the assistant ended as failed stays failed although the line completed.
+ */
+export async function recordPhoneCallEnd(
+  { sql, salonId }: TenantScope,
+  callSid: string,
+  end: { status: string; duration: string | null },
+): Promise<void> {
+  await sql`
+    update calls set
+      call_status = case when call_status = 'failed' and ${end.status} = 'completed' then call_status else ${end.status} end,
+      call_duration = coalesce(${end.duration}::int, call_duration, 0),
+      call_ended_at = now()
+    where provider_call_id = ${callSid} and salon_id = ${salonId}`;
+}
+
+/** What Twilio charged for a phone call, in US dollars. */
+export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid: string, price: number): Promise<void> {
+  await sql`update calls set telephony_cost = ${price} where provider_call_id = ${callSid} and salon_id = ${salonId}`;
+}
+
+/**
+ * Demo calls still running across the product, for the concurrency cap. Demo calls all
+ * belong to the demo salon, so its tenant sees them all.
+ */
+export async function runningDemoCalls({ sql }: TenantScope, maxSeconds: number): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from calls
+    where is_demo and call_status = 'in-progress' and call_started_at > now() - make_interval(secs => ${maxSeconds})`;
+  return row!.count;
+}
+
+/** Closes, as failed, the records of calls whose object died before it could close them; answers how many. */
+export async function closeAbandonedCalls({ sql }: PublicScope, afterSeconds: number): Promise<number> {
+  const [row] = await sql<{ closed: number }[]>`select close_abandoned_calls(${afterSeconds}) as closed`;
+  return row!.closed;
+}
+
+/** Who a call is for, found before any salon is known. */
+export interface CallEntry {
+  salon_id: string;
+  owner_id: string;
+  assistant_config_id: string;
+}
+
+/** The public demo's assistant, asked for as "default" or by its id. */
+export async function demoAssistant({ sql }: PublicScope, wanted: string): Promise<CallEntry | undefined> {
+  const [row] = await sql<CallEntry[]>`select * from public_demo_assistant(${wanted})`;
+  return row;
+}
+
+/** Spends a test-call ticket for this assistant; a second use, another assistant or a late one finds nothing. */
+export async function redeemCallTicket({ sql }: PublicScope, ticketHash: Uint8Array, assistantId: string): Promise<CallEntry | undefined> {
+  const [row] = await sql<CallEntry[]>`select * from redeem_call_ticket(${ticketHash}, ${assistantId})`;
+  return row;
+}

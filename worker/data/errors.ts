@@ -1,0 +1,36 @@
+/**
+ * What the data layer refuses, in terms of the domain. The HTTP layer turns each into one
+ * `{"detail"}` answer in the caller's language (http/errors.ts); the call engine turns them
+ * into words for the speech model. `message` is a catalog id of worker/messages.
+ */
+export type DataErrorKind = "not_found" | "conflict" | "invalid";
+
+/** A value of a message: text and numbers as they are; instants are shown in `timeZone`. */
+export type MessageValue = string | number | { date: Date; timeZone: string } | { time: Date; timeZone: string };
+
+export class DataError extends Error {
+  constructor(
+    readonly kind: DataErrorKind,
+    readonly messageId: string,
+    readonly options: {
+      /** The request field at fault, for forms that mark it. */
+      field?: string;
+      /** A stable machine-readable code; defaults per kind. */
+      code?: string;
+      values?: Record<string, MessageValue>;
+    } = {},
+  ) {
+    super(messageId);
+  }
+}
+
+export const notFound = () => new DataError("not_found", "api.error.notFoundRow", { code: "not_found" });
+
+/** A PostgreSQL error (postgres.js names its fields after the protocol's) of `code`, on `constraint` when given. */
+export function isViolation(error: unknown, code: string, constraint?: string): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error) || error.code !== code) return false;
+  return constraint === undefined || ("constraint_name" in error && error.constraint_name === constraint);
+}
+
+/** The exclusion constraint refused a write: two booked appointments of a stylist would overlap. */
+export const isOverlap = (error: unknown) => isViolation(error, "23P01");

@@ -1,0 +1,91 @@
+import type { Salon, SalonBody } from "../../contract/salon.ts";
+import type { BusinessHours } from "../../contract/salon.ts";
+import type { MemberScope, TenantScope } from "./tenant.ts";
+
+/** What a member may do in a salon. Only owners exist until staff logins arrive. */
+export type Role = "owner" | "manager" | "front_desk" | "stylist";
+
+/** The salon a signed-in person works in, with what every request needs of it. */
+export interface Membership {
+  salonId: string;
+  role: Role;
+  timeZone: string;
+}
+
+const COLUMNS = `name, email, phone, website, address, city, state, postal_code, country, description,
+  transfer_phone_number, business_hours, special_dates, time_zone`;
+
+/**
+ * The person's salon (their first membership), or a new one they own, made with `defaults`
+ * (the spec's defaults: the first dashboard request creates the salon).
+ */
+export async function membershipOf(scope: MemberScope, defaults: { name: string; businessHours: BusinessHours; timeZone: string }): Promise<Membership> {
+  const { sql } = scope;
+  const find = async () => {
+    const [found] = await sql<Membership[]>`
+      select m.salon_id as "salonId", m.role, s.time_zone as "timeZone"
+      from salon_members m join salons s on s.id = m.salon_id
+      where m.user_id = ${scope.userId}
+      order by m.created_at, m.salon_id limit 1`;
+    return found;
+  };
+  const existing = await find();
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  await scope.enter(id);
+  // The salons trigger makes the owner a member in the same statement.
+  const [created] = await sql<{ id: string }[]>`
+    insert into salons (id, owner_id, name, business_hours, time_zone)
+    values (${id}, ${scope.userId}, ${defaults.name}, ${JSON.stringify(defaults.businessHours)}::text::jsonb, ${defaults.timeZone})
+    on conflict (owner_id) do nothing
+    returning id`;
+  if (created) return { salonId: id, role: "owner", timeZone: defaults.timeZone };
+  // Two first requests at once: the other one made it.
+  return (await find())!;
+}
+
+export async function getSalon(scope: TenantScope): Promise<Salon> {
+  const [salon] = await scope.sql<Salon[]>`select ${scope.sql.unsafe(COLUMNS)} from salons where id = ${scope.salonId}`;
+  return salon!;
+}
+
+export async function updateSalon(scope: TenantScope, body: SalonBody): Promise<Salon> {
+  const { sql } = scope;
+  const [salon] = await sql<Salon[]>`
+    update salons set
+      name = ${body.name}, email = ${body.email}, phone = ${body.phone}, website = ${body.website},
+      address = ${body.address}, city = ${body.city}, state = ${body.state}, postal_code = ${body.postal_code},
+      country = ${body.country}, description = ${body.description}, transfer_phone_number = ${body.transfer_phone_number},
+      business_hours = ${JSON.stringify(body.business_hours)}::text::jsonb, special_dates = ${JSON.stringify(body.special_dates)}::text::jsonb,
+      time_zone = ${body.time_zone}, updated_at = now()
+    where id = ${scope.salonId}
+    returning ${sql.unsafe(COLUMNS)}`;
+  return salon!;
+}
+
+/** What the assistant says of the salon, and what a call needs to run: its clock, numbers and owner's language. */
+export interface SalonProfile {
+  name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  description: string | null;
+  business_hours: BusinessHours;
+  transfer_phone_number: string | null;
+  time_zone: string;
+  /** The owner's interface language, which the assistant's instructions are written for. */
+  language: string;
+}
+
+export async function salonProfile(scope: TenantScope): Promise<SalonProfile | undefined> {
+  const [salon] = await scope.sql<SalonProfile[]>`
+    select s.name, s.address, s.postal_code, s.city, s.state, s.country, s.phone, s.email, s.website, s.description,
+           s.business_hours, s.transfer_phone_number, s.time_zone, u.language
+    from salons s join users u on u.id = s.owner_id where s.id = ${scope.salonId}`;
+  return salon;
+}

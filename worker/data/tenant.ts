@@ -1,0 +1,73 @@
+import type { Sql, TransactionSql } from "postgres";
+
+/**
+ * Runs a piece of work with a database client (db.ts makes them). The data layer is entered
+ * only through the functions below, which take one of these.
+ */
+export type Database = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
+
+/**
+ * Whose data a piece of work may touch: one salon, and the person acting in it (a member
+ * signed in to the dashboard, or for a call the salon's owner, on whose behalf the assistant
+ * answers).
+ */
+export interface Tenant {
+  salonId: string;
+  userId: string;
+}
+
+/** A transaction bound to one salon. Every tenant query of the data layer takes one. */
+export interface TenantScope extends Tenant {
+  readonly sql: TransactionSql;
+}
+
+/**
+ * The one way into a salon's data: a transaction in which row-level security admits only
+ * that salon's rows, whatever a query says. The data modules name the salon in their queries
+ * too, so the planner walks that salon's index entries only.
+ */
+export function withTenant<T>(db: Database, tenant: Tenant, work: (scope: TenantScope) => Promise<T>): Promise<T> {
+  return db(
+    (sql) =>
+      sql.begin(async (tx) => {
+        await tx`select set_config('app.user_id', ${tenant.userId}, true), set_config('app.salon_id', ${tenant.salonId}, true)`;
+        return work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId });
+      }) as Promise<T>,
+  );
+}
+
+/**
+ * Work done before any salon is known: accounts and sign-in, rate limits, mail, the public
+ * forms, and the narrow lookups that find the salon a call or a person belongs to. Row-level
+ * security shows such work no tenant rows at all.
+ */
+export interface PublicScope {
+  readonly sql: Sql | TransactionSql;
+}
+
+/** Runs public work on the plain client, or in one transaction when `atomic` (all of it or nothing). */
+export function beforeTenant<T>(db: Database, work: (scope: PublicScope) => Promise<T>, { atomic = false } = {}): Promise<T> {
+  return db((sql) => (atomic ? (sql.begin((tx) => work({ sql: tx })) as Promise<T>) : work({ sql })));
+}
+
+/**
+ * A signed-in person before a salon is chosen: row-level security shows them their own
+ * memberships and those salons. `enter` binds the transaction to a salon from then on
+ * (to make one the person is about to own).
+ */
+export interface MemberScope {
+  readonly sql: TransactionSql;
+  readonly userId: string;
+  enter(salonId: string): Promise<void>;
+}
+
+export function asMember<T>(db: Database, userId: string, work: (scope: MemberScope) => Promise<T>): Promise<T> {
+  return db(
+    (sql) =>
+      sql.begin(async (tx) => {
+        await tx`select set_config('app.user_id', ${userId}, true)`;
+        const enter = async (salonId: string) => void (await tx`select set_config('app.salon_id', ${salonId}, true)`);
+        return work({ sql: tx, userId, enter });
+      }) as Promise<T>,
+  );
+}

@@ -1,0 +1,70 @@
+import type { Language } from "../../contract/languages.ts";
+import type { Bindings } from "../env.ts";
+
+/**
+ * How the Worker reaches a live call's Durable Object (call-session/): the plan it starts a
+ * call with, and the requests it sends. Only the Worker can reach the object.
+ */
+
+/** Who a call is for, resolved before the call starts (demo, ticket or phone number). */
+export interface CallTarget {
+  salonId: string;
+  /** The salon's owner: the assistant acts on the owner's behalf under row-level security. */
+  ownerId: string;
+  assistantId: string;
+  demo: boolean;
+}
+
+export interface CallPlan {
+  target: CallTarget;
+  /** Language of the error messages the caller may see. */
+  language: Language;
+  direction: "inbound" | "outbound";
+  fromNumber: string | null;
+  toNumber: string | null;
+  maxSeconds: number;
+  /** A phone call's row, made by the telephony webhook; browser calls make their own. */
+  callId?: string;
+}
+
+/** A phone call's plan: its row (made by the webhook), and what the media stream must match. */
+export interface PhoneCallPlan extends CallPlan {
+  callId: string;
+  /** Twilio's CallSid: the stream's `start` must carry the same one. */
+  callSid: string;
+  /** Twilio `<Say>` language for the last words of a call that fails. */
+  sayLanguage: string;
+}
+
+/** The header that carries a call's plan from the Worker to its object. */
+export const CALL_PLAN_HEADER = "x-call-plan";
+
+/** The object's paths. */
+export const CALL_SESSION_PATHS = { browser: "/browser", preparePhone: "/phone/prepare", phoneStream: "/phone/stream" } as const;
+
+const ORIGIN = "https://call-session";
+
+/** A browser's call socket, handed to an object of its own. */
+export function openBrowserCall(env: Bindings, plan: CallPlan): Promise<Response> {
+  const session = env.CALL_SESSION.get(env.CALL_SESSION.newUniqueId());
+  return session.fetch(ORIGIN + CALL_SESSION_PATHS.browser, { headers: { Upgrade: "websocket", [CALL_PLAN_HEADER]: JSON.stringify(plan) } });
+}
+
+/**
+ * Starts a phone call's object, named after the call's row, without waiting for the speech
+ * model: the greeting is ready when Twilio's media stream arrives at the same object.
+ */
+export async function preparePhoneCall(env: Bindings, plan: PhoneCallPlan): Promise<void> {
+  const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(plan.callId));
+  const response = await session.fetch(ORIGIN + CALL_SESSION_PATHS.preparePhone, {
+    method: "POST",
+    headers: { [CALL_PLAN_HEADER]: JSON.stringify(plan) },
+  });
+  if (!response.ok) throw new Error(`the call session answered ${response.status}`);
+}
+
+/** Twilio's media stream for the call `callId`, handed to the object the webhook prepared (which refuses one it does not hold). */
+export function connectPhoneStream(env: Bindings, callId: string): Promise<Response> {
+  const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+  return session.fetch(ORIGIN + CALL_SESSION_PATHS.phoneStream, { headers: { Upgrade: "websocket" } });
+}

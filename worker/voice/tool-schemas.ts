@@ -1,0 +1,84 @@
+import type { RealtimeFunctionTool } from "openai/resources/realtime/realtime";
+import { z } from "zod/mini";
+
+/**
+ * The receptionist's tools as the speech model sees them: each one's arguments are one zod
+ * schema, which both checks what the model sends and, through zod's JSON Schema output, tells
+ * the model what to send. Times are the salon's wall clock, the way a caller speaks of them.
+ */
+
+/** Tools the call session answers itself, because they act on the call rather than on data. */
+export const CALL_CONTROL_TOOLS = { handOver: "transfer_to_human", endCall: "end_call" } as const;
+
+export const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})$/;
+export const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** How far find_free_slots looks ahead when the asked-for day is full. */
+export const SEARCH_DAYS = 14;
+
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const localTime = (what: string) =>
+  z.string().check(z.regex(LOCAL_TIME, { error: "use the form YYYY-MM-DD HH:MM" }), z.describe(`${what}, the salon's local time, as YYYY-MM-DD HH:MM.`));
+const phone = z.string().check(z.regex(/^\+?[\d\s\-()./]{6,24}$/, { error: "a phone number has 6 to 15 digits" }));
+const services = z
+  .array(text(120))
+  .check(z.minLength(1), z.maxLength(5), z.describe("Names of the services, as list_services gives them."));
+const stylist = z.optional(text(160).check(z.describe("A stylist's name, only if the caller asked for one.")));
+const appointmentId = z.optional(z.string().check(z.describe("The appointment_id from find_appointments, when the caller has several.")));
+const caller = {
+  customer_name: text(120).check(z.describe("The caller's full name as they gave it.")),
+  customer_phone: phone.check(z.describe("The caller's phone number, with country code when known.")),
+};
+
+const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) => ({ description, arguments: z.object(shape) });
+
+export const TOOLS = {
+  get_salon_details: tool("The salon's address, contact details, opening hours, stylists, and today's date and time there.", {}),
+  list_services: tool("The salon's services with duration in minutes and price in euros (a range when the price varies).", {}),
+  find_free_slots: tool(
+    `Free start times for the given services on a date; when that day is full, the first later day with free times (up to ${SEARCH_DAYS} days).`,
+    { date: z.string().check(z.regex(LOCAL_DATE, { error: "use the form YYYY-MM-DD" }), z.describe("The day, YYYY-MM-DD.")), services, stylist },
+  ),
+  book_appointment: tool("Books the services at a start time after the caller agreed. Without a stylist, any free one is chosen.", {
+    ...caller,
+    services,
+    start: localTime("The start"),
+    stylist,
+    notes: z.optional(text(500)),
+  }),
+  find_appointments: tool("The caller's upcoming appointments, found by their name and phone number.", caller),
+  reschedule_appointment: tool("Moves one of the caller's upcoming appointments to a new start time, keeping its services.", {
+    ...caller,
+    appointment_id: appointmentId,
+    new_start: localTime("The new start"),
+    stylist,
+  }),
+  cancel_appointment: tool("Cancels one of the caller's upcoming appointments.", { ...caller, appointment_id: appointmentId }),
+  [CALL_CONTROL_TOOLS.handOver]: tool("Hands the caller over to a person at the salon, when they ask for one or you cannot help.", {
+    reason: z.optional(text(500).check(z.describe("What the caller needs, in a few words."))),
+  }),
+  [CALL_CONTROL_TOOLS.endCall]: tool("Ends the call after you have said goodbye.", {}),
+};
+export type ToolName = keyof typeof TOOLS;
+export type ToolArguments<N extends ToolName> = z.infer<(typeof TOOLS)[N]["arguments"]>;
+
+export const isToolName = (name: string): name is ToolName => Object.hasOwn(TOOLS, name);
+
+/** The tools as the speech model sees them (session.update). */
+export const TOOL_DEFINITIONS: RealtimeFunctionTool[] = Object.entries(TOOLS).map(([name, { description, arguments: schema }]) => {
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "output" });
+  return { type: "function", name, description, parameters: { type: "object", properties, required, additionalProperties: false } };
+});
+
+/** Checks a tool call's JSON arguments; the error says what to fix. */
+export function parseArguments<N extends ToolName>(name: N, json: string): { ok: true; args: ToolArguments<N> } | { ok: false; error: string } {
+  let value: unknown;
+  try {
+    value = json.trim() === "" ? {} : JSON.parse(json);
+  } catch {
+    return { ok: false, error: "The arguments are not valid JSON." };
+  }
+  const parsed = z.safeParse(TOOLS[name].arguments, value);
+  if (parsed.success) return { ok: true, args: parsed.data as ToolArguments<N> };
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".") || "arguments"}: ${issue.message}`);
+  return { ok: false, error: `Invalid arguments (${problems.join("; ")}).` };
+}
