@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
 import { authRoutes } from "./auth/routes.ts";
@@ -14,6 +14,15 @@ import { detectLanguage } from "./http/language.ts";
 import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
 import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
+
+/** The request's execution context, when the runtime gave one. */
+function runtimeContext(c: Context): Pick<ExecutionContext, "waitUntil"> | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The API under /api. `startPhoneCall` starts a phone call's session once its webhook has
@@ -35,7 +44,11 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
       try {
         await next();
       } finally {
-        c.executionCtx.waitUntil(close());
+        // The client closes after the answer has gone out; called without the runtime's
+        // context (app.request), the answer waits for it instead.
+        const ctx = runtimeContext(c);
+        if (ctx) ctx.waitUntil(close());
+        else await close();
       }
     })
     .get("/health", async (c) => {

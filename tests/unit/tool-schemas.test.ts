@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { parseArguments, TOOL_DEFINITIONS } from "../../worker/voice/tool-schemas.ts";
+
+const definition = (name: string) => TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
+
+describe("the receptionist's tools as the speech model sees them", () => {
+  it("describes every tool's arguments from the schema that checks them", () => {
+    expect(TOOL_DEFINITIONS.map((tool) => tool.name)).toEqual([
+      "get_salon_details",
+      "list_services",
+      "find_free_slots",
+      "book_appointment",
+      "find_appointments",
+      "reschedule_appointment",
+      "cancel_appointment",
+      "transfer_to_human",
+      "end_call",
+    ]);
+    const book = definition("book_appointment").parameters as { required: string[]; properties: Record<string, { description?: string }>; additionalProperties: boolean };
+    expect(book.required).toEqual(["customer_name", "customer_phone", "services", "start"]);
+    expect(Object.keys(book.properties)).toEqual(["customer_name", "customer_phone", "services", "start", "stylist", "notes"]);
+    expect(book.additionalProperties).toBe(false);
+    expect(book.properties.start!.description).toBe("The start, the salon's local time, as YYYY-MM-DD HH:MM.");
+    expect(definition("end_call").parameters).toEqual({ type: "object", properties: {}, required: [], additionalProperties: false });
+  });
+
+  it("refuses what the description marks as required, and accepts what it allows", () => {
+    const missing = parseArguments("book_appointment", JSON.stringify({ customer_name: "Anna", services: ["Cut"], start: "2026-11-24 14:30" }));
+    expect(missing).toEqual({ ok: false, error: expect.stringContaining("customer_phone") });
+    const given = parseArguments("book_appointment", JSON.stringify({ customer_name: " Anna ", customer_phone: "+420 777 123 456", services: ["Cut"], start: "2026-11-24 14:30" }));
+    expect(given).toEqual({ ok: true, args: { customer_name: "Anna", customer_phone: "+420 777 123 456", services: ["Cut"], start: "2026-11-24 14:30" } });
+    expect(parseArguments("find_free_slots", JSON.stringify({ date: "24.11.2026", services: ["Cut"] }))).toEqual({ ok: false, error: expect.stringContaining("YYYY-MM-DD") });
+  });
+});
