@@ -7,7 +7,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { jwtSecret } from "./session.ts";
 
-export interface CurrentUser {
+interface CurrentUser {
   id: string;
   email: string;
 }

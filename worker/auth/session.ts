@@ -7,9 +7,9 @@ import { createRefreshToken, type UserRow } from "../data/accounts.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-export const REFRESH_TOKEN_TTL_DAYS = 30;
-export const REFRESH_COOKIE = "refresh_token";
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const REFRESH_TOKEN_TTL_DAYS = 30;
+const REFRESH_COOKIE = "refresh_token";
 // The cookie goes only to the endpoints that read it.
 const COOKIE_PATH = "/api/auth";
 

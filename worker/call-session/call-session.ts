@@ -9,7 +9,7 @@ import { LiveCall } from "../voice/live-call.ts";
 import { CALL_PLAN_HEADER, CALL_SESSION_PATHS, type CallPlan, type PhoneCallPlan } from "../voice/session-client.ts";
 
 /** How long a prepared phone call waits for Twilio's media stream before it is given up. */
-export const STREAM_WAIT_MS = 30_000;
+const STREAM_WAIT_MS = 30_000;
 
 /** A phone call between the webhook's `/phone/prepare` and the end of its media stream. */
 interface PhoneCall {

@@ -14,7 +14,7 @@ export interface DatabaseConfig {
  * opens no socket. Hyperdrive, when bound, pools connections in front of Supabase; otherwise
  * DATABASE_URL is used directly (local and tests).
  */
-export function connect(env: DatabaseConfig, max = 5): Sql {
+function connect(env: DatabaseConfig, max = 5): Sql {
   const url = env.HYPERDRIVE?.connectionString ?? env.DATABASE_URL;
   if (!url) throw new Error("No database configured: set DATABASE_URL or bind HYPERDRIVE.");
   return postgres(url, {

@@ -3,7 +3,7 @@ import type { BusinessHours } from "../../contract/salon.ts";
 import type { MemberScope, TenantScope } from "./tenant.ts";
 
 /** What a member may do in a salon. Only owners exist until staff logins arrive. */
-export type Role = "owner" | "manager" | "front_desk" | "stylist";
+type Role = "owner" | "manager" | "front_desk" | "stylist";
 
 /** The salon a signed-in person works in, with what every request needs of it. */
 export interface Membership {

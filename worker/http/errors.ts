@@ -46,7 +46,7 @@ function shown(value: MessageValue, language: Language): string | number {
 }
 
 /** The answer to a refusal of the data layer, in the caller's language. */
-export function dataErrorBody(error: DataError, translate: Translate, language: Language): { status: ContentfulStatusCode; body: ErrorBody } {
+function dataErrorBody(error: DataError, translate: Translate, language: Language): { status: ContentfulStatusCode; body: ErrorBody } {
   const { status, code } = DATA_ERRORS[error.kind];
   const values = Object.fromEntries(Object.entries(error.options.values ?? {}).map(([name, value]) => [name, shown(value, language)]));
   const detail = translate(error.messageId, values);

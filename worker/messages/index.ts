@@ -8,7 +8,7 @@ import en from "./en.json";
 const serverMessages: Record<Language, Record<string, string>> = { en, de, cs };
 
 /** Everything the API says: its own texts (answers, errors, mail) and the shared validation texts. */
-export const apiMessages = Object.fromEntries(
+const apiMessages = Object.fromEntries(
   (Object.keys(serverMessages) as Language[]).map((language) => [language, { ...sharedMessages[language], ...serverMessages[language] }]),
 ) as Record<Language, Record<string, string>>;
 

@@ -18,7 +18,7 @@ import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
 import { connectStreamTwiml, sayAndHangUpTwiml } from "./twiml.ts";
 
 /** Where Twilio's media stream for a call connects, under the API: `${TWILIO_STREAM_PATH}/{callId}`. */
-export const TWILIO_STREAM_PATH = "/api/telephony/twilio/stream";
+const TWILIO_STREAM_PATH = "/api/telephony/twilio/stream";
 
 /** Who and what an incoming phone call is for, as its webhook found it. */
 export interface PhoneCallTarget {
@@ -244,7 +244,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
 
 
 /** Tries for the call's price a few times while Twilio rates it; the call's cost stays unknown otherwise. */
-export const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];
+const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];
 
 async function storeTelephonyCost(env: Bindings, db: Database, target: DialledNumber, callSid: string) {
   const rest = twilioConfig(env)!;

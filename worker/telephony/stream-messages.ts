@@ -55,7 +55,6 @@ export const twilioStreamMessageSchema = z.discriminatedUnion("event", [
   }),
 ]);
 export type TwilioStreamMessage = z.infer<typeof twilioStreamMessageSchema>;
-export type TwilioStreamStart = Extract<TwilioStreamMessage, { event: "start" }>["start"];
 
 /** What the server sends on the stream. */
 export type TwilioStreamCommand =

@@ -17,7 +17,7 @@ export function twilioConfig(env: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOK
   return { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, baseUrl: env.TWILIO_API_BASE_URL || undefined };
 }
 
-export const TWILIO_API_BASE_URL = "https://api.twilio.com";
+const TWILIO_API_BASE_URL = "https://api.twilio.com";
 
 /** A call as the product reads it from Twilio's Call resource. */
 export interface TwilioCall {

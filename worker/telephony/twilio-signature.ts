@@ -24,7 +24,7 @@ function hmacKey(authToken: string): Promise<CryptoKey> {
 }
 
 /** The string Twilio signs: the URL, then each parameter's name and value in name order. */
-export function signedText(url: string, params: TwilioParams): string {
+function signedText(url: string, params: TwilioParams): string {
   let text = url;
   for (const name of Object.keys(params).sort()) {
     const value = params[name]!;
@@ -81,7 +81,7 @@ export function formParams(form: URLSearchParams): Record<string, string | strin
 // ---------------------------------------------------------------------------------------
 // The URL forms Twilio's library tries, in its order
 
-export function candidateUrls(url: string): string[] {
+function candidateUrls(url: string): string[] {
   const candidates = [removePort(url), addPort(url)];
   let normalized: string;
   try {

@@ -83,7 +83,7 @@ export class CallLog {
 }
 
 /** How long after its start an open call record counts as abandoned: past any call's time limit. */
-export const ABANDONED_AFTER_SECONDS = CALL_LIMITS.callSeconds + 5 * 60;
+const ABANDONED_AFTER_SECONDS = CALL_LIMITS.callSeconds + 5 * 60;
 
 /** Closes, as failed, the records of calls whose object died before it could close them (the cron runs this). */
 export function closeAbandoned(db: Database): Promise<number> {

@@ -4,8 +4,8 @@ import type { Bindings } from "../env.ts";
 export type ModelEvent = RealtimeServerEvent;
 export type SessionEvent = RealtimeClientEvent;
 
-export const DEFAULT_REALTIME_URL = "https://api.openai.com/v1/realtime";
-export const DEFAULT_REALTIME_MODEL = "gpt-realtime";
+const DEFAULT_REALTIME_URL = "https://api.openai.com/v1/realtime";
+const DEFAULT_REALTIME_MODEL = "gpt-realtime";
 
 /** The speech model could not be reached or refused the connection. */
 export class ModelUnavailable extends Error {}

@@ -4,7 +4,7 @@ import type { CallAssistant } from "../data/assistants.ts";
 import { TOOL_DEFINITIONS } from "./tool-schemas.ts";
 
 /** Transcribes the caller's words for the record and the live transcript. */
-export const TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
+const TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
 
 const PCM = { type: "audio/pcm", rate: CALL_AUDIO.sampleRate } as const;
 

@@ -31,7 +31,7 @@ const caller = {
 
 const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) => ({ description, arguments: z.object(shape) });
 
-export const TOOLS = {
+const TOOLS = {
   get_salon_details: tool("The salon's address, contact details, opening hours, stylists, and today's date and time there.", {}),
   list_services: tool("The salon's services with duration in minutes and price in euros (a range when the price varies).", {}),
   find_free_slots: tool(
