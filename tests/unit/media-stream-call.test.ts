@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
@@ -24,6 +24,8 @@ interface ServerSide {
 }
 
 beforeAll(async () => {
+  // The channel's clock is the test's: it moves only as the fake call plays.
+  vi.spyOn(Date, "now").mockImplementation(() => clock);
   rest = await startFakeTwilioRest();
   server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -33,7 +35,7 @@ beforeAll(async () => {
     side.channel = new TwilioMediaStream(
       socket as unknown as StreamSocket,
       { audio: (pcm) => side.audio.push(pcm), hungUp: () => void side.hungUp++ },
-      { twilio: { accountSid: rest.accountSid, authToken: rest.authToken, baseUrl: rest.url }, now: () => clock },
+      { twilio: { accountSid: rest.accountSid, authToken: rest.authToken, baseUrl: rest.url } },
     );
     // Registered after the channel's own listener, so it counts messages already handled.
     socket.addEventListener("message", () => void side.handled++);
@@ -41,6 +43,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  vi.restoreAllMocks();
   server.close();
   await rest.close();
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
 import { mulawEncode, pcm16FromBase64, pcm16ToBase64, toBase64 } from "../../worker/telephony/g711.ts";
 import { dialable, TwilioMediaStream, type MediaStreamOptions, type StreamSocket } from "../../worker/telephony/media-stream.ts";
@@ -63,17 +63,18 @@ const stop = { event: "stop", sequenceNumber: "99", streamSid: STREAM, stop: { a
 /** `ms` milliseconds of the assistant's voice, base64 PCM16 at 24 kHz. */
 const speech = (ms: number) => pcm16ToBase64(Int16Array.from({ length: ms * 24 }, (_, i) => Math.round(6000 * Math.sin(i / 7))));
 
-function setup(options: MediaStreamOptions = {}) {
+afterEach(() => void vi.restoreAllMocks());
+
+/** A channel on a fake socket; its clock stands still unless moved, or runs with (fake) timers when `ownClock` is false. */
+function setup(options: MediaStreamOptions = {}, { ownClock = true } = {}) {
   const socket = new FakeSocket();
   const heard: string[] = [];
   let hungUp = 0;
   let clock = 1_000_000;
   const logs: string[] = [];
-  const channel = new TwilioMediaStream(
-    socket,
-    { audio: (pcm) => heard.push(pcm), hungUp: () => void hungUp++ },
-    { now: () => clock, log: (m) => logs.push(m), ...options },
-  );
+  if (ownClock) vi.spyOn(Date, "now").mockImplementation(() => clock);
+  vi.spyOn(console, "warn").mockImplementation((message: string) => void logs.push(message));
+  const channel = new TwilioMediaStream(socket, { audio: (pcm) => heard.push(pcm), hungUp: () => void hungUp++ }, options);
   return {
     socket,
     channel,
@@ -225,7 +226,7 @@ describe("Twilio media stream channel", () => {
   it("stops waiting for a mark that never comes once the audio must have played", async () => {
     vi.useFakeTimers();
     try {
-      const { socket, channel } = setup({ now: () => Date.now() });
+      const { socket, channel } = setup({}, { ownClock: false });
       socket.twilio(start());
       channel.play("item-1", speech(1000));
       let done = false;
@@ -263,14 +264,6 @@ describe("Twilio media stream channel", () => {
     expect(hungUps()).toBe(1);
   });
 
-  it("passes the caller's key presses on", () => {
-    const digits: string[] = [];
-    const { socket } = setup({ onDtmf: (digit) => digits.push(digit) });
-    socket.twilio(start());
-    socket.twilio({ event: "dtmf", streamSid: STREAM, sequenceNumber: "5", dtmf: { track: "inbound_track", digit: "1" } });
-    expect(digits).toEqual(["1"]);
-  });
-
   it("ends by closing the socket, without reporting a hang-up", () => {
     const { socket, channel, hungUps } = setup();
     socket.twilio(start());
@@ -280,20 +273,6 @@ describe("Twilio media stream channel", () => {
     expect(hungUps()).toBe(0);
     channel.end("error");
     expect(socket.closedWith).toEqual([1000, "assistant_ended"]);
-  });
-
-  it("takes messages from a hibernating object's handlers instead of listeners", () => {
-    const socket = new FakeSocket();
-    const heard: string[] = [];
-    let hungUp = 0;
-    const channel = new TwilioMediaStream(socket, { audio: (pcm) => heard.push(pcm), hungUp: () => void hungUp++ }, { listen: false });
-    socket.twilio(start());
-    expect(channel.callSid).toBeUndefined();
-    channel.receive(JSON.stringify(start()));
-    channel.receive(JSON.stringify(media("//////////8=")));
-    expect(heard).toHaveLength(1);
-    channel.socketClosed();
-    expect(hungUp).toBe(1);
   });
 });
 

@@ -6,12 +6,7 @@ import { twilioStreamMessageSchema, type TwilioStreamCommand, type TwilioStreamM
 import { redirectCall, type TwilioConfig } from "./twilio-rest.ts";
 import { dialTwiml, sayAndHangUpTwiml } from "./twiml.ts";
 
-/**
- * What the channel needs of a WebSocket: workerd's server-side socket after `accept()`, or a
- * stand-in in tests. A Durable Object using the hibernation API instead feeds `receive` and
- * `socketClosed` from its webSocketMessage / webSocketClose handlers and passes
- * `{ listen: false }`.
- */
+/** What the channel needs of a WebSocket: workerd's server-side socket after `accept()`. */
 export interface StreamSocket {
   send(message: string): void;
   close(code?: number, reason?: string): void;
@@ -32,18 +27,8 @@ export interface MediaStreamOptions {
   twilio?: TwilioConfig;
   /** Twilio `<Say>` language for an error's last words (e.g. "cs-CZ"). */
   sayLanguage?: string;
-  /** Number the salon sees on a transferred call; by default the caller's own. */
-  transferCallerId?: string;
   /** Country of a transfer number written without its country code (the dialled number's). */
   transferCountry?: CountryCode;
-  /** Keys the caller pressed. */
-  onDtmf?(digit: string): void;
-  /** Whether to add listeners to the socket (false with the hibernation API). */
-  listen?: boolean;
-  /** Clock, in milliseconds; tests replace it. */
-  now?: () => number;
-  /** Where problems with Twilio's messages are reported. */
-  log?: (message: string) => void;
 }
 
 /**
@@ -89,7 +74,6 @@ export class TwilioMediaStream implements CallerChannel {
   private resolveStart!: (start: StreamStart) => void;
   private rejectStart!: (error: Error) => void;
   private readonly audio = new PhoneAudio();
-  private readonly now: () => number;
   /** Commands waiting for the stream's sid (the model may speak before `start` arrives). */
   private outbox: Outgoing[] = [];
   private pending: PendingMark[] = [];
@@ -112,18 +96,15 @@ export class TwilioMediaStream implements CallerChannel {
     private readonly events: CallerEvents,
     private readonly options: MediaStreamOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
     this.started = new Promise<StreamStart>((resolve, reject) => {
       this.resolveStart = resolve;
       this.rejectStart = reject;
     });
     // Whoever does not wait for the start must not see an unhandled rejection.
     this.started.catch(() => {});
-    if (options.listen !== false) {
-      socket.addEventListener("message", (event) => this.receive(event.data));
-      socket.addEventListener("close", () => this.socketClosed());
-      socket.addEventListener("error", () => this.socketClosed());
-    }
+    socket.addEventListener("message", (event) => this.receive(event.data));
+    socket.addEventListener("close", () => this.socketClosed());
+    socket.addEventListener("error", () => this.socketClosed());
   }
 
   get callSid(): string | undefined {
@@ -156,7 +137,7 @@ export class TwilioMediaStream implements CallerChannel {
     const endMs = startMs + mulawMs(mulaw.length);
     this.sentMs.set(itemId, endMs);
     const name = `m${++this.markCount}`;
-    this.pending.push({ name, itemId, startMs, endMs, sentAt: this.now() });
+    this.pending.push({ name, itemId, startMs, endMs, sentAt: Date.now() });
     this.send({ event: "mark", mark: { name } });
   }
 
@@ -166,7 +147,7 @@ export class TwilioMediaStream implements CallerChannel {
     if (!head || head.itemId !== itemId || !this.start) return confirmed;
     // The chunk at the head of Twilio's queue is playing: since it arrived, or since the one
     // before it finished, whichever was later; never more than its own length.
-    const playing = Math.max(0, this.now() - Math.max(head.sentAt, this.lastEchoAt));
+    const playing = Math.max(0, Date.now() - Math.max(head.sentAt, this.lastEchoAt));
     return Math.max(confirmed, head.startMs + Math.min(playing, head.endMs - head.startMs));
   }
 
@@ -194,7 +175,7 @@ export class TwilioMediaStream implements CallerChannel {
       const head = this.pending[0]!;
       const queuedMs = this.pending.reduce((sum, mark) => sum + mark.endMs - mark.startMs, 0);
       const startedAt = Math.max(head.sentAt, this.lastEchoAt);
-      const timer = setTimeout(() => finish(), Math.max(0, startedAt + queuedMs - this.now()) + DRAIN_GRACE_MS);
+      const timer = setTimeout(() => finish(), Math.max(0, startedAt + queuedMs - Date.now()) + DRAIN_GRACE_MS);
       const finish = () => {
         clearTimeout(timer);
         this.drainWaiters = this.drainWaiters.filter((waiter) => waiter !== finish);
@@ -217,7 +198,7 @@ export class TwilioMediaStream implements CallerChannel {
     if (this.closed) throw new Error("The call has ended.");
     this.transferring = true;
     try {
-      const dial = dialTwiml(dialable(number, this.options.transferCountry), { answerOnBridge: true, callerId: this.options.transferCallerId });
+      const dial = dialTwiml(dialable(number, this.options.transferCountry), { answerOnBridge: true });
       await redirectCall(twilio, callSid, dial);
     } catch (error) {
       this.transferring = false;
@@ -246,8 +227,8 @@ export class TwilioMediaStream implements CallerChannel {
 
   // The socket
 
-  /** One message from Twilio (the socket's "message" event, or a hibernating object's handler). */
-  receive(data: unknown) {
+  /** One message from Twilio. */
+  private receive(data: unknown) {
     if (this.closed) return;
     if (typeof data !== "string") return this.problem("a binary message was ignored");
     let json: unknown;
@@ -261,8 +242,8 @@ export class TwilioMediaStream implements CallerChannel {
     this.handle(parsed.data);
   }
 
-  /** The socket closed or failed (its events, or a hibernating object's handlers). */
-  socketClosed() {
+  /** The socket closed or failed. */
+  private socketClosed() {
     if (this.transferring) this.stoppedDuringTransfer = true;
     else this.gone();
   }
@@ -280,7 +261,7 @@ export class TwilioMediaStream implements CallerChannel {
         this.start = { streamSid, callSid, accountSid, customParameters };
         for (const command of this.outbox.splice(0)) this.send(command);
         // Chunks queued before the start go out now; they start playing from here.
-        const now = this.now();
+        const now = Date.now();
         for (const mark of this.pending) mark.sentAt = now;
         this.resolveStart(this.start);
         return;
@@ -300,8 +281,8 @@ export class TwilioMediaStream implements CallerChannel {
       case "mark":
         if (this.isOurs(message.streamSid)) this.confirmed(message.mark.name);
         return;
+      // The assistant listens; key presses mean nothing to it.
       case "dtmf":
-        if (this.isOurs(message.streamSid)) this.options.onDtmf?.(message.dtmf.digit);
         return;
       case "stop":
         if (this.isOurs(message.streamSid)) this.socketClosed();
@@ -320,7 +301,7 @@ export class TwilioMediaStream implements CallerChannel {
     const index = this.pending.findIndex((mark) => mark.name === name);
     if (index === -1) return;
     for (const mark of this.pending.splice(0, index + 1)) this.heard.set(mark.itemId, mark.endMs);
-    this.lastEchoAt = this.now();
+    this.lastEchoAt = Date.now();
     if (this.pending.length === 0) this.settleDrain();
   }
 
@@ -360,6 +341,6 @@ export class TwilioMediaStream implements CallerChannel {
 
   private problem(message: string) {
     if (++this.problems > LOG_LIMIT) return;
-    (this.options.log ?? console.warn)(`twilio media stream: ${message}`);
+    console.warn(`twilio media stream: ${message}`);
   }
 }
