@@ -2,6 +2,7 @@ import type { AssistantConfig, AssistantConfigBody, VadSettings, Voice } from ".
 import { CALL_LIMITS, type CallTicket } from "../../contract/call-socket.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 import { notFound } from "./errors.ts";
+import { deleteSalonRow } from "./rows.ts";
 import type { TenantScope } from "./tenant.ts";
 
 // phone_connection is computed, so every query names the table `a`.
@@ -43,8 +44,7 @@ export async function updateAssistant(scope: TenantScope, id: string, row: Assis
 
 /** Deletes an assistant; numbers ringing it are left without one (the foreign key clears them). */
 export async function deleteAssistant(scope: TenantScope, id: string): Promise<void> {
-  const deleted = await scope.sql`delete from assistant_configs where id = ${id} and salon_id = ${scope.salonId} returning id`;
-  if (deleted.length === 0) throw notFound();
+  await deleteSalonRow(scope, "assistant_configs", id);
 }
 
 /** What a call needs of its assistant. */

@@ -1,5 +1,6 @@
 import type { PhoneNumber } from "../../contract/phone-numbers.ts";
 import { DataError, isViolation, notFound } from "./errors.ts";
+import { deleteSalonRow } from "./rows.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 
 const COLUMNS = "id, phone_number, phone_name, assistant_config_id";
@@ -57,8 +58,7 @@ export async function updatePhoneNumber(scope: TenantScope, id: string, row: Pho
 }
 
 export async function deletePhoneNumber(scope: TenantScope, id: string): Promise<void> {
-  const deleted = await scope.sql`delete from phone_numbers where id = ${id} and salon_id = ${scope.salonId} returning id`;
-  if (deleted.length === 0) throw notFound();
+  await deleteSalonRow(scope, "phone_numbers", id);
 }
 
 /** The salon, its owner, the assistant and the number a dialled number belongs to, found before any salon is known. */

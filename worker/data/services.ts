@@ -1,5 +1,6 @@
 import type { Service, ServiceBody } from "../../contract/salon.ts";
 import { notFound } from "./errors.ts";
+import { deleteSalonRow } from "./rows.ts";
 import type { TenantScope } from "./tenant.ts";
 
 // Prices are numeric(10,2) in the table and numbers in the API.
@@ -46,6 +47,5 @@ export async function updateService(scope: TenantScope, id: string, body: Servic
 }
 
 export async function deleteService(scope: TenantScope, id: string): Promise<void> {
-  const deleted = await scope.sql`delete from services where id = ${id} and salon_id = ${scope.salonId} returning id`;
-  if (deleted.length === 0) throw notFound();
+  await deleteSalonRow(scope, "services", id);
 }
