@@ -1,5 +1,4 @@
-import type { Salon, SalonBody } from "../../contract/salon.ts";
-import type { BusinessHours } from "../../contract/salon.ts";
+import type { BusinessHours, Salon, SalonBody } from "../../contract/salon.ts";
 import type { MemberScope, TenantScope } from "./tenant.ts";
 
 /** What a member may do in a salon. Only owners exist until staff logins arrive. */
