@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS_PAGE_SIZE, type CallInstructions, type CallList, type CallStats, type ConversationItem, type StatsPeriod } from "../../../../contract/calls.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { CALLS_PAGE_SIZE, type StatsPeriod } from "../../../../contract/calls.ts";
+import { api, read } from "../../../lib/api-client.ts";
 
 /** TanStack Query keys of the Calls screen: all / lists() / list(page) / conversation(id) / instructions(id) / stats(period). */
 export const callKeys = {
@@ -16,7 +16,8 @@ export const callKeys = {
 export const useCallList = (page: number) =>
   useQuery({
     queryKey: callKeys.list(page),
-    queryFn: ({ signal }) => apiFetch<CallList>(`/calls/list?limit=${CALLS_PAGE_SIZE}&offset=${(page - 1) * CALLS_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      read(api.calls.list.$get({ query: { limit: String(CALLS_PAGE_SIZE), offset: String((page - 1) * CALLS_PAGE_SIZE) } }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +25,7 @@ export const useCallList = (page: number) =>
 export const useConversation = (id: string | null) =>
   useQuery({
     queryKey: callKeys.conversation(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<ConversationItem[]>(`/calls/conversation/${id}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.conversation[":id"].$get({ param: { id: id! } }, { init: { signal } })),
     enabled: id !== null,
   });
 
@@ -32,7 +33,7 @@ export const useConversation = (id: string | null) =>
 export const useCallInstructions = (id: string | null) =>
   useQuery({
     queryKey: callKeys.instructions(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<CallInstructions>(`/calls/instructions/${id}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.instructions[":id"].$get({ param: { id: id! } }, { init: { signal } })),
     enabled: id !== null,
     staleTime: Infinity,
   });
@@ -40,5 +41,5 @@ export const useCallInstructions = (id: string | null) =>
 export const useCallStats = (period: StatsPeriod) =>
   useQuery({
     queryKey: callKeys.stats(period),
-    queryFn: ({ signal }) => apiFetch<CallStats>(`/calls/stats?period=${period}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.stats.$get({ query: { period } }, { init: { signal } })),
   });
