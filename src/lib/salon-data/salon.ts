@@ -5,12 +5,13 @@ import { salonKeys } from "./query-keys.ts";
 
 const salon = api.dashboard.salon;
 
-export const useSalon = () => useQuery({ queryKey: salonKeys.detail(), queryFn: () => read(salon.$get()) });
+// An owner has one salon, so its details need no id.
+export const useSalon = () => useQuery({ queryKey: salonKeys.details(), queryFn: () => read(salon.$get()) });
 
 export function useSaveSalon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (json: SalonBody) => read(salon.$put({ json })),
-    onSuccess: (saved) => client.setQueryData(salonKeys.detail(), saved),
+    onSuccess: (saved) => client.setQueryData(salonKeys.details(), saved),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AppointmentBody } from "../../../../contract/appointments.ts";
 import { api, read } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** A range of instants, as GET /dashboard/appointments and /dashboard/availability take it. */
 export interface InstantRange {
@@ -8,15 +9,13 @@ export interface InstantRange {
   end_date: string;
 }
 
-/** TanStack Query keys of the appointments: all / lists() / list(range) / detail(id). */
+const keys = queryKeys("appointments");
+
+/** TanStack Query keys of the appointments: lists by range, details by id, and free times. */
 export const appointmentKeys = {
-  all: ["appointments"] as const,
-  lists: () => [...appointmentKeys.all, "list"] as const,
-  list: (range: InstantRange) => [...appointmentKeys.lists(), range] as const,
-  details: () => [...appointmentKeys.all, "detail"] as const,
-  detail: (id: string) => [...appointmentKeys.details(), id] as const,
+  ...keys,
   /** Free times change with every booking, so they live under `all` too. */
-  free: (query: InstantRange & { duration: number; stylist: string }) => [...appointmentKeys.all, "free", query] as const,
+  free: (query: InstantRange & { duration: number; stylist: string }) => [...keys.all, "free", query] as const,
 };
 
 const appointments = api.dashboard.appointments;
@@ -25,7 +24,7 @@ const appointments = api.dashboard.appointments;
 export const useAppointments = (range: InstantRange | null) =>
   useQuery({
     queryKey: appointmentKeys.list(range ?? { start_date: "", end_date: "" }),
-    queryFn: ({ signal }) => read(appointments.$get({ query: { ...range! } }, { init: { signal } })),
+    queryFn: ({ signal }) => read(appointments.$get({ query: range! }, { init: { signal } })),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });

@@ -1,15 +1,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { CALLS_PAGE_SIZE, type StatsPeriod } from "../../../../contract/calls.ts";
 import { api, read } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** TanStack Query keys of the Calls screen: all / lists() / list(page) / conversation(id) / instructions(id) / stats(period). */
+const keys = queryKeys("calls");
+
+/** TanStack Query keys of the Calls screen: pages of the list, a call's conversation and instructions, a period's stats. */
 export const callKeys = {
-  all: ["calls"] as const,
-  lists: () => [...callKeys.all, "list"] as const,
-  list: (page: number) => [...callKeys.lists(), page] as const,
-  conversation: (id: string) => [...callKeys.all, "conversation", id] as const,
-  instructions: (id: string) => [...callKeys.all, "instructions", id] as const,
-  stats: (period: StatsPeriod) => [...callKeys.all, "stats", period] as const,
+  ...keys,
+  conversation: (id: string) => [...keys.all, "conversation", id] as const,
+  instructions: (id: string) => [...keys.all, "instructions", id] as const,
+  stats: (period: StatsPeriod) => [...keys.all, "stats", period] as const,
 };
 
 /** One page (from 1) of the salon's calls, newest first; the previous page stays on screen while the next loads. */
