@@ -1,8 +1,8 @@
 import type { InferResponseType } from "hono/client";
 import { useEffect, useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
+import { NotFoundPage } from "../../components/not-found-page.tsx";
 import { ApiRequestError, api, read } from "../../lib/api-client.ts";
-import { NotFoundPage } from "../not-found/not-found-page.tsx";
 
 type MailboxMail = InferResponseType<typeof api.dev.mailbox.$get>["items"][number];
 
