@@ -42,8 +42,8 @@ async function sendSignedIn(url: RequestInfo | URL, init?: RequestInit) {
 }
 
 /**
- * The product's API under /api, typed by the Worker's routes: a renamed route or field fails
- * the type check here. Answers are read with `read`.
+ * The product's API under /api, typed by the Worker's routes, so a renamed route or field
+ * fails the type check where the SPA uses it. Answers are read with `read`.
  */
 export const api = hc<App>("/", { fetch: sendSignedIn }).api;
 
