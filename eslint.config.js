@@ -1,20 +1,62 @@
+import { readdirSync } from "node:fs";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-// ---- the Worker's import zones ---------------------------------------------------------
-// SQL lives in worker/data only: nothing else may hold a database driver. The call engine
-// (voice) knows no channel; telephony plugs into it through its two interface modules; the
-// Durable Object that joins them (call-session) is wired in worker/index.ts alone.
-const noDriver = { name: "postgres", message: "Queries live in worker/data; enter it through withTenant or beforeTenant (data/tenant.ts)." };
-const noCallSession = { group: ["**/call-session/*"], message: "Only worker/index.ts exports the call's Durable Object." };
-const workerZone = (files, { ignores = [], paths = [noDriver], patterns = [] } = {}) => ({
+// ---- Import zones ------------------------------------------------------------------------
+// Checked on the import's specifier: every import in the project is relative and spelt
+// with its extension, so where it leads can be read from the path itself.
+
+/** The folders of src/features: each may import only from itself (and shared code). */
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A zone: files that may not import what `patterns` describe, nor the packages in `paths`. */
+const zone = (files, { ignores = [], paths = [], patterns = [], rule = "no-restricted-imports" }) => ({
   files,
   ignores,
-  rules: { "no-restricted-imports": ["error", { paths, patterns: [noCallSession, ...patterns] }] },
+  rules: { [rule]: ["error", { paths, patterns }] },
 });
-const workerZones = [
-  workerZone(["worker/**/*.ts"], { ignores: ["worker/data/**", "worker/index.ts"] }),
-  workerZone(["worker/data/**/*.ts"], {
+
+const noDriver = { name: "postgres", message: "Queries live in worker/data; enter it through withTenant or beforeTenant (data/tenant.ts)." };
+const noCallSession = {
+  regex: "(^|/)call-session/",
+  message: "Only worker/index.ts exports the call's Durable Object; reach a call through voice/session-client.ts.",
+};
+
+const zones = [
+  zone(["contract/**/*.ts"], {
+    patterns: [{ regex: "^(\\.\\./)+(src|worker)/", message: "The contract is shared by the Worker and the SPA, so it depends on neither." }],
+  }),
+  // The SPA knows the Worker only through the type of its routes; the second rule below lets
+  // nothing but that type come along.
+  zone(["src/**/*.{ts,tsx}"], {
+    rule: "@typescript-eslint/no-restricted-imports",
+    patterns: [
+      { regex: "^(\\.\\./)+worker/(?!app\\.ts$)", message: "The SPA knows the Worker only through `import type { App } from worker/app.ts`." },
+      { regex: "^(\\.\\./)+worker/app\\.ts$", allowTypeImports: true, message: "Import only the type `App` from worker/app.ts." },
+    ],
+  }),
+  // A feature is free to change its insides; what two features share lives in src/components or src/lib.
+  ...features.map((feature) =>
+    zone([`src/features/${feature}/**/*.{ts,tsx}`], {
+      rule: "@typescript-eslint/no-restricted-imports",
+      patterns: [
+        { regex: "^(\\.\\./)+worker/(?!app\\.ts$)", message: "The SPA knows the Worker only through `import type { App } from worker/app.ts`." },
+        { regex: "^(\\.\\./)+worker/app\\.ts$", allowTypeImports: true, message: "Import only the type `App` from worker/app.ts." },
+        {
+          regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join("|")})/`,
+          message: "A feature does not import another feature's files; move what both need to src/components or src/lib.",
+        },
+      ],
+    }),
+  ),
+  // ---- The Worker's zones -----------------------------------------------------------
+  // SQL lives in worker/data only: nothing else holds a database driver. The call engine
+  // (voice) knows no channel; telephony plugs into it through its two interface modules;
+  // the Durable Object that joins them (call-session) is wired in worker/index.ts alone.
+  zone(["worker/**/*.ts"], { ignores: ["worker/data/**", "worker/index.ts"], paths: [noDriver], patterns: [noCallSession] }),
+  zone(["worker/data/**/*.ts"], {
     paths: [{ name: "hono", message: "Storage knows nothing of HTTP: throw a DataError (data/errors.ts)." }],
     patterns: [
       {
@@ -23,13 +65,16 @@ const workerZones = [
       },
     ],
   }),
-  workerZone(["worker/voice/**/*.ts"], {
-    patterns: [{ group: ["**/telephony/*"], message: "The call engine knows no channel: telephony implements voice/caller-channel.ts." }],
+  zone(["worker/voice/**/*.ts"], {
+    paths: [noDriver],
+    patterns: [noCallSession, { regex: "(^|/)telephony/", message: "The call engine knows no channel: telephony implements voice/caller-channel.ts." }],
   }),
-  workerZone(["worker/telephony/**/*.ts"], {
+  zone(["worker/telephony/**/*.ts"], {
+    paths: [noDriver],
     patterns: [
+      noCallSession,
       {
-        regex: "/voice/(?!caller-channel\\.ts$|session-client\\.ts$)",
+        regex: "(^|/)voice/(?!caller-channel\\.ts$|session-client\\.ts$)",
         message: "Telephony reaches the call engine through voice/caller-channel.ts and voice/session-client.ts only.",
       },
     ],
@@ -51,5 +96,5 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  ...workerZones,
+  ...zones,
 );

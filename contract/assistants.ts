@@ -76,7 +76,6 @@ export const assistantConfigSchema = requestBody({
   vad_settings: z._default(vadSettings, DEFAULT_VAD_SETTINGS),
   is_active: z._default(z.boolean({ error: "validation.boolean" }), true),
 });
-export type AssistantConfigInput = z.input<typeof assistantConfigSchema>;
 export type AssistantConfigBody = z.output<typeof assistantConfigSchema>;
 
 export interface AssistantConfig extends Required<AssistantConfigBody> {

@@ -23,7 +23,6 @@ export const phoneNumberSchema = requestBody({
     z.nullable(z.string({ error: "validation.phoneNumber.assistant" }).check(z.regex(UUID, { error: "validation.phoneNumber.assistant" }))),
   ),
 });
-export type PhoneNumberInput = z.input<typeof phoneNumberSchema>;
 export type PhoneNumberBody = z.output<typeof phoneNumberSchema>;
 
 export interface PhoneNumber extends PhoneNumberBody {

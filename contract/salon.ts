@@ -122,7 +122,6 @@ export const salonSchema = requestBody({
   special_dates: z._default(fromJson(z.record(z.string().check(z.regex(DATE)), z.unknown(), { error: "validation.specialDates" })), {}),
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
 });
-export type SalonInput = z.input<typeof salonSchema>;
 export type SalonBody = z.output<typeof salonSchema>;
 export type Salon = SalonBody;
 
@@ -193,7 +192,6 @@ export const stylistSchema = requestBody({
   is_active: z._default(z.boolean({ error: "validation.boolean" }), true),
   color: z._default(z.string({ error: "validation.color" }).check(z.regex(COLOR, { error: "validation.color" })), DEFAULT_COLOR),
 });
-export type StylistInput = z.input<typeof stylistSchema>;
 export type StylistBody = z.output<typeof stylistSchema>;
 export interface Stylist extends StylistBody {
   id: string;
@@ -230,7 +228,6 @@ export const serviceSchema = requestBody({
     path: ["max_price"],
   }),
 );
-export type ServiceInput = z.input<typeof serviceSchema>;
 export type ServiceBody = z.output<typeof serviceSchema>;
 export interface Service extends ServiceBody {
   id: string;

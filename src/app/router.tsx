@@ -1,7 +1,7 @@
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../contract/languages.ts";
+import { NotFoundPage } from "../components/not-found-page.tsx";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
-import { NotFoundPage } from "../features/not-found/not-found-page.tsx";
 import type { CatalogPart } from "../i18n/catalog-parts.ts";
 import { requireCatalogPart } from "../i18n/catalog-store.ts";
 import { LanguageProvider } from "../i18n/language-provider.tsx";

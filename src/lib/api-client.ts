@@ -1,5 +1,6 @@
-import type { TokenResponse } from "../../contract/auth.ts";
+import { hc, type ClientResponse } from "hono/client";
 import type { ErrorBody } from "../../contract/errors.ts";
+import type { App } from "../../worker/app.ts";
 import { endSession, getAccessToken, renewAccessToken } from "./auth/session.ts";
 
 /** A failed API call; `detail` is the server's message for people when it sent one. */
@@ -13,29 +14,56 @@ export class ApiRequestError extends Error {
   }
 }
 
-interface RequestOptions {
-  method?: string;
-  body?: unknown;
-  signal?: AbortSignal;
+function send(url: RequestInfo | URL, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
+  headers.set("Accept-Language", document.documentElement.lang || "en");
+  // A salon made on first use takes the owner's time zone.
+  headers.set("X-Time-Zone", Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Read on every request, so a retry after a refresh carries the renewed token.
+  const token = getAccessToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return fetch(url, { ...init, headers, credentials: "same-origin" });
 }
 
-function send(path: string, { method = "GET", body, signal }: RequestOptions) {
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    "Accept-Language": document.documentElement.lang || "en",
-    // A salon made on first use takes the owner's time zone.
-    "X-Time-Zone": Intl.DateTimeFormat().resolvedOptions().timeZone,
-  };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(`/api${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-    signal,
-  });
+/**
+ * Sends a request in the interface language and with the access token. A 401 triggers one
+ * silent refresh and one retry; when the refresh fails the user is signed out. Network
+ * failures reject with a TypeError.
+ */
+async function sendSignedIn(url: RequestInfo | URL, init?: RequestInit) {
+  const response = await send(url, init);
+  if (response.status !== 401 || String(url).startsWith("/api/auth/")) return response;
+  if (!(await refreshAccessToken())) {
+    endSession();
+    return response;
+  }
+  return send(url, init);
+}
+
+/**
+ * The product's API under /api, typed by the Worker's routes, so a renamed route or field
+ * fails the type check where the SPA uses it. Answers are read with `read`.
+ */
+export const api = hc<App>("/", { fetch: sendSignedIn }).api;
+
+/** What a successful answer carries: its JSON, or nothing when it has no body (204). */
+type Answer<R> = R extends ClientResponse<infer T, number, infer F> ? (F extends "json" ? T : undefined) : never;
+
+/**
+ * The answer of a call to `api`, typed by its route; a failure throws ApiRequestError with
+ * the server's detail and field messages. The casts below are the only place an answer's
+ * type is asserted, and `Answer` takes it from the route's own.
+ */
+export async function read<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<Answer<R>> {
+  const response = await request;
+  if (response.status === 204) return undefined as Answer<R>;
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const error = (data ?? {}) as Partial<ErrorBody>;
+    throw new ApiRequestError(response.status, typeof error.detail === "string" ? error.detail : undefined, error.fields);
+  }
+  return data as Answer<R>;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -45,10 +73,9 @@ let refreshing: Promise<boolean> | null = null;
  * rotated cookie is never presented twice (which the server treats as theft).
  */
 export function refreshAccessToken(): Promise<boolean> {
-  refreshing ??= fetch("/api/auth/refresh", { method: "POST", credentials: "same-origin" })
-    .then(async (response) => {
-      if (!response.ok) return false;
-      renewAccessToken(((await response.json()) as TokenResponse).access_token);
+  refreshing ??= read(api.auth.refresh.$post())
+    .then(({ access_token }) => {
+      renewAccessToken(access_token);
       return true;
     })
     .catch(() => false)
@@ -56,31 +83,6 @@ export function refreshAccessToken(): Promise<boolean> {
       refreshing = null;
     });
   return refreshing;
-}
-
-async function parse<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiRequestError(response.status, typeof error.detail === "string" ? error.detail : undefined, error.fields);
-  }
-  return data as T;
-}
-
-/**
- * Calls the product's API under /api, in the interface language (Accept-Language) and with
- * the access token. A 401 triggers one silent refresh and one retry; when the refresh
- * fails the user is signed out. Network failures reject with a TypeError.
- */
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options);
-  if (response.status !== 401 || path.startsWith("/auth/")) return parse<T>(response);
-  if (!(await refreshAccessToken())) {
-    endSession();
-    return parse<T>(response);
-  }
-  return parse<T>(await send(path, options));
 }
 
 /** The server's detail when there is one, else the caller's fallback text. */

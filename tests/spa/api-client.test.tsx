@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiRequestError, apiFetch } from "../../src/lib/api-client.ts";
+import { ApiRequestError, api, read } from "../../src/lib/api-client.ts";
 import { getAccessToken, resumeSession, startSession } from "../../src/lib/auth/session.ts";
 import { refreshAccessToken } from "../../src/lib/api-client.ts";
 import { json, mockFetch } from "./render.tsx";
@@ -19,7 +19,7 @@ describe("api client sessions", () => {
       const auth = new Headers(init.headers).get("authorization");
       return auth === "Bearer new-token" ? json(200, { ok: true }) : json(401, { detail: "expired" });
     });
-    expect(await apiFetch("/dashboard/salon")).toEqual({ ok: true });
+    expect(await read(api.dashboard.salon.$get())).toEqual({ ok: true });
     expect(calls.map((call) => call.url)).toEqual(["/api/dashboard/salon", "/api/auth/refresh", "/api/dashboard/salon"]);
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer old-token");
     expect(getAccessToken()).toBe("new-token");
@@ -30,13 +30,13 @@ describe("api client sessions", () => {
       if (url === "/api/auth/refresh") return json(200, { access_token: "new-token" });
       return new Headers(init.headers).get("authorization") === "Bearer new-token" ? json(200, {}) : json(401, {});
     });
-    await Promise.all([apiFetch("/a"), apiFetch("/b"), apiFetch("/c")]);
+    await Promise.all([read(api.dashboard.salon.$get()), read(api.dashboard.stylists.$get()), read(api.dashboard.services.$get())]);
     expect(calls.filter((call) => call.url === "/api/auth/refresh")).toHaveLength(1);
   });
 
   it("signs out when the refresh fails, and does not retry", async () => {
     const calls = mockFetch((url) => (url === "/api/auth/refresh" ? json(401, {}) : json(401, { detail: "Please log in to continue." })));
-    await expect(apiFetch("/dashboard/salon")).rejects.toEqual(new ApiRequestError(401, "Please log in to continue."));
+    await expect(read(api.dashboard.salon.$get())).rejects.toEqual(new ApiRequestError(401, "Please log in to continue."));
     expect(calls).toHaveLength(2);
     expect(getAccessToken()).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { moneyFormat, moneyIn } from "../../src/features/pricing/money.ts";
-import { BUSINESS, ENTERPRISE, FEATURE_IDS, GROWTH, STARTER, TIERS, addedFeatures, tierPrice } from "../../src/features/pricing/tiers.ts";
+import { moneyFormat, moneyIn } from "../../src/lib/pricing/money.ts";
+import { BUSINESS, ENTERPRISE, FEATURE_IDS, GROWTH, STARTER, TIERS, addedFeatures, tierPrice } from "../../src/lib/pricing/tiers.ts";
 
 describe("pricing tiers", () => {
   it("lists starter, growth (most popular), business and a custom enterprise plan", () => {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { contactSalesSchema, type MessageResponse } from "../../../contract/waitlist.ts";
-import { apiFetch, errorDetail } from "../../lib/api-client.ts";
+import { contactSalesSchema } from "../../../contract/waitlist.ts";
+import { api, errorDetail, read } from "../../lib/api-client.ts";
 import { Modal } from "../modal.tsx";
 import { useToast } from "../toast/toast-context.ts";
 
@@ -55,7 +55,7 @@ export function ContactModal({ show, onClose, title, messagePlaceholder, prefill
     setErrors({});
     setSending(true);
     try {
-      const answer = await apiFetch<MessageResponse>("/waitlist/contact-sales", { method: "POST", body: parsed.data });
+      const answer = await read(api.waitlist["contact-sales"].$post({ json: parsed.data }));
       toast.show("success", answer.message || intl.formatMessage({ id: "contact.modal.success" }));
       onClose();
     } catch (error) {

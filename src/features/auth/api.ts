@@ -1,22 +1,18 @@
-import type { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody, TokenResponse } from "../../../contract/auth.ts";
-import type { MessageResponse } from "../../../contract/waitlist.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import type { ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody } from "../../../contract/auth.ts";
+import { api, read } from "../../lib/api-client.ts";
 import { startSession } from "../../lib/auth/session.ts";
 
-export const register = (body: RegisterBody) => apiFetch<MessageResponse>("/auth/register", { method: "POST", body });
+export const register = (json: RegisterBody) => read(api.auth.register.$post({ json }));
 
 /** Signs in: keeps the access token for this tab and the user for later visits. */
-export async function login(body: LoginBody) {
-  const answer = await apiFetch<TokenResponse>("/auth/login", { method: "POST", body });
+export async function login(json: LoginBody) {
+  const answer = await read(api.auth.login.$post({ json }));
   startSession(answer.access_token, answer.user);
   return answer;
 }
 
-export const verifyEmail = (token: string, userId: string) =>
-  apiFetch<MessageResponse>(`/auth/verify-email?${new URLSearchParams({ token, user_id: userId })}`, { method: "POST" });
+export const verifyEmail = (token: string, userId: string) => read(api.auth["verify-email"].$post({ query: { token, user_id: userId } }));
 
-export const forgotPassword = (body: ForgotPasswordBody) =>
-  apiFetch<MessageResponse>("/auth/forgot-password", { method: "POST", body });
+export const forgotPassword = (json: ForgotPasswordBody) => read(api.auth["forgot-password"].$post({ json }));
 
-export const resetPassword = (body: ResetPasswordBody) =>
-  apiFetch<MessageResponse>("/auth/reset-password", { method: "POST", body });
+export const resetPassword = (json: ResetPasswordBody) => read(api.auth["reset-password"].$post({ json }));

@@ -1,5 +1,5 @@
 import type { Language } from "../../../contract/languages.ts";
-import { currencyOf, type Money } from "../pricing/money.ts";
+import { currencyOf, type Money } from "../../lib/pricing/money.ts";
 
 export interface SliderRange {
   min: number;

@@ -1,5 +1,5 @@
 import type { Calendar } from "@event-calendar/core";
-import type { Appointment, AppointmentInput } from "../../../contract/appointments.ts";
+import type { Appointment, AppointmentBody } from "../../../contract/appointments.ts";
 import { DEFAULT_COLOR, type Stylist } from "../../../contract/salon.ts";
 import { toInstant, toWall, type Wall } from "./salon-time.ts";
 
@@ -80,7 +80,7 @@ export function appointmentEvent(appointment: Appointment, timeZone: string, edi
  * The body that moves an appointment to another time or stylist and keeps the rest.
  * Service lines whose service has since been deleted cannot be sent again and are left out.
  */
-export function rescheduled(appointment: Appointment, change: { stylist: string; start: Wall; end: Wall }, timeZone: string): AppointmentInput {
+export function rescheduled(appointment: Appointment, change: { stylist: string; start: Wall; end: Wall }, timeZone: string): AppointmentBody {
   return {
     customer_name: appointment.customer_name,
     customer_phone: appointment.customer_phone,

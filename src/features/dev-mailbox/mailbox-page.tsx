@@ -1,16 +1,10 @@
+import type { InferResponseType } from "hono/client";
 import { useEffect, useState } from "react";
 import { FormattedDate, FormattedMessage, FormattedTime } from "react-intl";
-import { ApiRequestError, apiFetch } from "../../lib/api-client.ts";
-import { NotFoundPage } from "../not-found/not-found-page.tsx";
+import { NotFoundPage } from "../../components/not-found-page.tsx";
+import { ApiRequestError, api, read } from "../../lib/api-client.ts";
 
-interface MailboxMail {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+type MailboxMail = InferResponseType<typeof api.dev.mailbox.$get>["items"][number];
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -38,7 +32,7 @@ export function MailboxPage() {
   useEffect(() => {
     const controller = new AbortController();
     const load = () =>
-      apiFetch<{ items: MailboxMail[] }>("/dev/mailbox", { signal: controller.signal })
+      read(api.dev.mailbox.$get(undefined, { init: { signal: controller.signal } }))
         .then((data) => setMails(data.items))
         .catch((error: unknown) => {
           if (error instanceof ApiRequestError && error.status === 404) setMissing(true);

@@ -1,5 +1,4 @@
-import type { JoinWaitlistBody, MessageResponse } from "../../../contract/waitlist.ts";
-import { apiFetch } from "../../lib/api-client.ts";
+import type { JoinWaitlistBody } from "../../../contract/waitlist.ts";
+import { api, read } from "../../lib/api-client.ts";
 
-export const joinWaitlist = (body: JoinWaitlistBody) =>
-  apiFetch<MessageResponse>("/waitlist/join", { method: "POST", body });
+export const joinWaitlist = (json: JoinWaitlistBody) => read(api.waitlist.join.$post({ json }));

@@ -1,13 +1,13 @@
-import type { AssistantConfig, AssistantConfigInput } from "../../../contract/assistants.ts";
-import { resourceHooks } from "./crud.ts";
+import { api } from "../api-client.ts";
+import { resourceHooks, restEndpoints } from "./crud.ts";
 import { assistantKeys, phoneNumberKeys } from "./query-keys.ts";
+
+// The spec's paths: configs to list, config to change.
+const { configs, config } = api.dashboard.assistant;
 
 // Deleting an assistant leaves its phone numbers without one.
 export const {
   useList: useAssistants,
   useSave: useSaveAssistant,
   useDelete: useDeleteAssistant,
-} = resourceHooks<AssistantConfig, AssistantConfigInput>("assistant/config", assistantKeys, {
-  listPath: "assistant/configs",
-  affects: [phoneNumberKeys.all],
-});
+} = resourceHooks(restEndpoints({ $get: configs.$get, $post: config.$post, ":id": config[":id"] }), assistantKeys, [phoneNumberKeys.all]);

@@ -1,40 +1,55 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { apiFetch } from "../api-client.ts";
+import type { ClientResponse } from "hono/client";
+import type { StatusCode } from "hono/utils/http-status";
+import { read } from "../api-client.ts";
 
-interface ResourceOptions {
-  /** Where the list is read when that is not `path`: the spec lists assistants at assistant/configs. */
-  listPath?: string;
-  /** Other lists a change alters, e.g. a deleted assistant's phone numbers, which then ring none. */
-  affects?: QueryKey[];
+/** How one dashboard resource is listed and changed. */
+interface Endpoints<Item, Body> {
+  list: () => Promise<Item[]>;
+  create: (body: Body) => Promise<Item>;
+  update: (id: string, body: Body) => Promise<Item>;
+  remove: (id: string) => Promise<unknown>;
 }
 
+type Json<T> = ClientResponse<T, StatusCode, "json">;
+
+/** The usual routes of a resource in the typed client: list and create at its root, update and delete at /:id. */
+interface RestRoutes<Item, Body> {
+  $get: () => Promise<Json<Item[]>>;
+  $post: (args: { json: Body }) => Promise<Json<Item>>;
+  ":id": {
+    $put: (args: { param: { id: string }; json: Body }) => Promise<Json<Item>>;
+    $delete: (args: { param: { id: string } }) => Promise<ClientResponse<unknown>>;
+  };
+}
+
+/** The endpoints of a resource whose routes take the usual shape; its types come from those routes. */
+export const restEndpoints = <Item, Body>(routes: RestRoutes<Item, Body>): Endpoints<Item, Body> => ({
+  list: () => read(routes.$get()),
+  create: (json) => read(routes.$post({ json })),
+  update: (id, json) => read(routes[":id"].$put({ param: { id }, json })),
+  remove: (id) => read(routes[":id"].$delete({ param: { id } })),
+});
+
 /**
- * List, create, update and delete of one dashboard resource (`/dashboard/<path>`); every
- * change refreshes the list, and the lists it affects. Stylists, services, assistants and
- * phone numbers use it.
+ * List, create, update and delete of one dashboard resource; every change refreshes the
+ * list, and the lists it `affects` (e.g. a deleted assistant's phone numbers, which then
+ * ring none). Stylists, services, assistants and phone numbers use it.
  */
-export function resourceHooks<Item extends { id: string }, Input>(
-  path: string,
-  keys: { all: QueryKey; lists: () => QueryKey },
-  { listPath = path, affects = [] }: ResourceOptions = {},
-) {
+export function resourceHooks<Item, Body>(endpoints: Endpoints<Item, Body>, keys: { all: QueryKey; lists: () => QueryKey }, affects: QueryKey[] = []) {
   const refresh = (client: QueryClient) => Promise.all([keys.all, ...affects].map((queryKey) => client.invalidateQueries({ queryKey })));
   return {
-    useList: () => useQuery({ queryKey: keys.lists(), queryFn: () => apiFetch<Item[]>(`/dashboard/${listPath}`) }),
+    useList: () => useQuery({ queryKey: keys.lists(), queryFn: endpoints.list }),
     useSave: () => {
       const client = useQueryClient();
       return useMutation({
-        mutationFn: ({ id, body }: { id?: string; body: Input }) =>
-          apiFetch<Item>(id ? `/dashboard/${path}/${id}` : `/dashboard/${path}`, { method: id ? "PUT" : "POST", body }),
+        mutationFn: ({ id, body }: { id?: string; body: Body }) => (id ? endpoints.update(id, body) : endpoints.create(body)),
         onSuccess: () => refresh(client),
       });
     },
     useDelete: () => {
       const client = useQueryClient();
-      return useMutation({
-        mutationFn: (id: string) => apiFetch<void>(`/dashboard/${path}/${id}`, { method: "DELETE" }),
-        onSuccess: () => refresh(client),
-      });
+      return useMutation({ mutationFn: endpoints.remove, onSuccess: () => refresh(client) });
     },
   };
 }

@@ -1,5 +1,5 @@
-import type { PhoneNumber, PhoneNumberInput } from "../../../contract/phone-numbers.ts";
-import { resourceHooks } from "./crud.ts";
+import { api } from "../api-client.ts";
+import { resourceHooks, restEndpoints } from "./crud.ts";
 import { assistantKeys, phoneNumberKeys } from "./query-keys.ts";
 
 // Linking a number marks its assistant Connected, and unlinking it may clear the badge.
@@ -7,4 +7,4 @@ export const {
   useList: usePhoneNumbers,
   useSave: useSavePhoneNumber,
   useDelete: useDeletePhoneNumber,
-} = resourceHooks<PhoneNumber, PhoneNumberInput>("phone-numbers", phoneNumberKeys, { affects: [assistantKeys.all] });
+} = resourceHooks(restEndpoints(api.dashboard["phone-numbers"]), phoneNumberKeys, [assistantKeys.all]);

@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Salon, SalonInput } from "../../../contract/salon.ts";
-import { apiFetch } from "../api-client.ts";
+import type { SalonBody } from "../../../contract/salon.ts";
+import { api, read } from "../api-client.ts";
 import { salonKeys } from "./query-keys.ts";
 
-export const useSalon = () => useQuery({ queryKey: salonKeys.detail(), queryFn: () => apiFetch<Salon>("/dashboard/salon") });
+const salon = api.dashboard.salon;
+
+// An owner has one salon, so its details need no id.
+export const useSalon = () => useQuery({ queryKey: salonKeys.details(), queryFn: () => read(salon.$get()) });
 
 export function useSaveSalon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SalonInput) => apiFetch<Salon>("/dashboard/salon", { method: "PUT", body }),
-    onSuccess: (salon) => client.setQueryData(salonKeys.detail(), salon),
+    mutationFn: (json: SalonBody) => read(salon.$put({ json })),
+    onSuccess: (saved) => client.setQueryData(salonKeys.details(), saved),
   });
 }

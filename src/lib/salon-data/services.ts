@@ -1,8 +1,9 @@
-import type { Service, ServiceInput } from "../../../contract/salon.ts";
-import { resourceHooks } from "./crud.ts";
+import { api } from "../api-client.ts";
+import { resourceHooks, restEndpoints } from "./crud.ts";
 import { serviceKeys } from "./query-keys.ts";
 
-export const { useList: useServices, useSave: useSaveService, useDelete: useDeleteService } = resourceHooks<Service, ServiceInput>(
-  "services",
-  serviceKeys,
-);
+export const {
+  useList: useServices,
+  useSave: useSaveService,
+  useDelete: useDeleteService,
+} = resourceHooks(restEndpoints(api.dashboard.services), serviceKeys);

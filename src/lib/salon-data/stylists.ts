@@ -1,8 +1,9 @@
-import type { Stylist, StylistInput } from "../../../contract/salon.ts";
-import { resourceHooks } from "./crud.ts";
+import { api } from "../api-client.ts";
+import { resourceHooks, restEndpoints } from "./crud.ts";
 import { stylistKeys } from "./query-keys.ts";
 
-export const { useList: useStylists, useSave: useSaveStylist, useDelete: useDeleteStylist } = resourceHooks<Stylist, StylistInput>(
-  "stylists",
-  stylistKeys,
-);
+export const {
+  useList: useStylists,
+  useSave: useSaveStylist,
+  useDelete: useDeleteStylist,
+} = resourceHooks(restEndpoints(api.dashboard.stylists), stylistKeys);

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { Icon } from "../../pricing/components/icons.tsx";
 import { POSTS, type BlogPost } from "../posts.ts";
 import { PostMeta } from "./post-meta.tsx";
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { Icon } from "../../pricing/components/icons.tsx";
-import { moneyFormat } from "../../pricing/money.ts";
-import { STARTER, tierPrice } from "../../pricing/tiers.ts";
+import { moneyFormat } from "../../../lib/pricing/money.ts";
+import { STARTER, tierPrice } from "../../../lib/pricing/tiers.ts";
 import { CALCULATOR } from "../calculator.ts";
 import { HAIRDRESSER_PITCH as POST } from "../posts.ts";
 import { PostMeta } from "./post-meta.tsx";

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { moneyFormat } from "../../pricing/money.ts";
+import { moneyFormat } from "../../../lib/pricing/money.ts";
 import { CALCULATOR, clampToRange, displayMoney, yearlyLoss, type SliderRange } from "../calculator.ts";
 
 interface SliderProps {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Appointment, AppointmentInput, FreeSlot } from "../../../../contract/appointments.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import type { AppointmentBody } from "../../../../contract/appointments.ts";
+import { api, read } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
 /** A range of instants, as GET /dashboard/appointments and /dashboard/availability take it. */
 export interface InstantRange {
@@ -8,25 +9,22 @@ export interface InstantRange {
   end_date: string;
 }
 
-/** TanStack Query keys of the appointments: all / lists() / list(range) / detail(id). */
+const keys = queryKeys("appointments");
+
+/** TanStack Query keys of the appointments: lists by range, details by id, and free times. */
 export const appointmentKeys = {
-  all: ["appointments"] as const,
-  lists: () => [...appointmentKeys.all, "list"] as const,
-  list: (range: InstantRange) => [...appointmentKeys.lists(), range] as const,
-  details: () => [...appointmentKeys.all, "detail"] as const,
-  detail: (id: string) => [...appointmentKeys.details(), id] as const,
+  ...keys,
   /** Free times change with every booking, so they live under `all` too. */
-  free: (query: InstantRange & { duration: number; stylist: string }) => [...appointmentKeys.all, "free", query] as const,
+  free: (query: InstantRange & { duration: number; stylist: string }) => [...keys.all, "free", query] as const,
 };
 
-const rangeQuery = (range: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(range).map(([key, value]) => [key, String(value)])).toString();
+const appointments = api.dashboard.appointments;
 
 /** The booked appointments overlapping the range on screen; the previous range's stay while the next loads. */
 export const useAppointments = (range: InstantRange | null) =>
   useQuery({
     queryKey: appointmentKeys.list(range ?? { start_date: "", end_date: "" }),
-    queryFn: ({ signal }) => apiFetch<Appointment[]>(`/dashboard/appointments?${rangeQuery({ ...range! })}`, { signal }),
+    queryFn: ({ signal }) => read(appointments.$get({ query: range! }, { init: { signal } })),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
@@ -35,7 +33,7 @@ export const useAppointments = (range: InstantRange | null) =>
 export const useAppointment = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: appointmentKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<Appointment>(`/dashboard/appointments/${id}`, { signal }),
+    queryFn: ({ signal }) => read(appointments[":id"].$get({ param: { id } }, { init: { signal } })),
     enabled,
   });
 
@@ -43,7 +41,8 @@ export const useAppointment = (id: string, enabled: boolean) =>
 export const useFreeSlots = (query: (InstantRange & { duration: number; stylist: string }) | null) =>
   useQuery({
     queryKey: appointmentKeys.free(query ?? { start_date: "", end_date: "", duration: 0, stylist: "" }),
-    queryFn: ({ signal }) => apiFetch<FreeSlot[]>(`/dashboard/availability?${rangeQuery({ ...query! })}`, { signal }),
+    queryFn: ({ signal }) =>
+      read(api.dashboard.availability.$get({ query: { ...query!, duration: String(query!.duration) } }, { init: { signal } })),
     enabled: query !== null,
   });
 
@@ -51,8 +50,8 @@ export const useFreeSlots = (query: (InstantRange & { duration: number; stylist:
 export function useSaveAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: AppointmentInput }) =>
-      apiFetch<Appointment>(id ? `/dashboard/appointments/${id}` : "/dashboard/appointments", { method: id ? "PUT" : "POST", body }),
+    mutationFn: ({ id, body: json }: { id?: string; body: AppointmentBody }) =>
+      read(id ? appointments[":id"].$put({ param: { id }, json }) : appointments.$post({ json })),
     onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }
@@ -60,7 +59,7 @@ export function useSaveAppointment() {
 export function useDeleteAppointment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(`/dashboard/appointments/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => read(appointments[":id"].$delete({ param: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }

@@ -1,22 +1,24 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { CALLS_PAGE_SIZE, type CallInstructions, type CallList, type CallStats, type ConversationItem, type StatsPeriod } from "../../../../contract/calls.ts";
-import { apiFetch } from "../../../lib/api-client.ts";
+import { CALLS_PAGE_SIZE, type StatsPeriod } from "../../../../contract/calls.ts";
+import { api, read } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-keys.ts";
 
-/** TanStack Query keys of the Calls screen: all / lists() / list(page) / conversation(id) / instructions(id) / stats(period). */
+const keys = queryKeys("calls");
+
+/** TanStack Query keys of the Calls screen: pages of the list, a call's conversation and instructions, a period's stats. */
 export const callKeys = {
-  all: ["calls"] as const,
-  lists: () => [...callKeys.all, "list"] as const,
-  list: (page: number) => [...callKeys.lists(), page] as const,
-  conversation: (id: string) => [...callKeys.all, "conversation", id] as const,
-  instructions: (id: string) => [...callKeys.all, "instructions", id] as const,
-  stats: (period: StatsPeriod) => [...callKeys.all, "stats", period] as const,
+  ...keys,
+  conversation: (id: string) => [...keys.all, "conversation", id] as const,
+  instructions: (id: string) => [...keys.all, "instructions", id] as const,
+  stats: (period: StatsPeriod) => [...keys.all, "stats", period] as const,
 };
 
 /** One page (from 1) of the salon's calls, newest first; the previous page stays on screen while the next loads. */
 export const useCallList = (page: number) =>
   useQuery({
     queryKey: callKeys.list(page),
-    queryFn: ({ signal }) => apiFetch<CallList>(`/calls/list?limit=${CALLS_PAGE_SIZE}&offset=${(page - 1) * CALLS_PAGE_SIZE}`, { signal }),
+    queryFn: ({ signal }) =>
+      read(api.calls.list.$get({ query: { limit: String(CALLS_PAGE_SIZE), offset: String((page - 1) * CALLS_PAGE_SIZE) } }, { init: { signal } })),
     placeholderData: keepPreviousData,
   });
 
@@ -24,7 +26,7 @@ export const useCallList = (page: number) =>
 export const useConversation = (id: string | null) =>
   useQuery({
     queryKey: callKeys.conversation(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<ConversationItem[]>(`/calls/conversation/${id}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.conversation[":id"].$get({ param: { id: id! } }, { init: { signal } })),
     enabled: id !== null,
   });
 
@@ -32,7 +34,7 @@ export const useConversation = (id: string | null) =>
 export const useCallInstructions = (id: string | null) =>
   useQuery({
     queryKey: callKeys.instructions(id ?? ""),
-    queryFn: ({ signal }) => apiFetch<CallInstructions>(`/calls/instructions/${id}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.instructions[":id"].$get({ param: { id: id! } }, { init: { signal } })),
     enabled: id !== null,
     staleTime: Infinity,
   });
@@ -40,5 +42,5 @@ export const useCallInstructions = (id: string | null) =>
 export const useCallStats = (period: StatsPeriod) =>
   useQuery({
     queryKey: callKeys.stats(period),
-    queryFn: ({ signal }) => apiFetch<CallStats>(`/calls/stats?period=${period}`, { signal }),
+    queryFn: ({ signal }) => read(api.calls.stats.$get({ query: { period } }, { init: { signal } })),
   });

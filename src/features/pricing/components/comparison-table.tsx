@@ -1,8 +1,8 @@
 import { FormattedMessage, FormattedNumber } from "react-intl";
+import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { moneyFormat, moneyIn, type Amounts } from "../money.ts";
-import { FEATURE_IDS, TIERS, type FeatureId, type PricedTier, type Tier } from "../tiers.ts";
-import { Icon } from "./icons.tsx";
+import { moneyFormat, moneyIn, type Amounts } from "../../../lib/pricing/money.ts";
+import { FEATURE_IDS, TIERS, type FeatureId, type PricedTier, type Tier } from "../../../lib/pricing/tiers.ts";
 
 type Row =
   | { kind: "money"; labelId: string; amounts: (tier: PricedTier) => Amounts }

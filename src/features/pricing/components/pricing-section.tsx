@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { Icon } from "./icons.tsx";
 import { PricingNotes } from "./pricing-notes.tsx";
 import { TierCards } from "./tier-card.tsx";
 

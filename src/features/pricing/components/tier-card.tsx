@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { useContactModal } from "../../../components/contact/contact-context.ts";
+import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { moneyFormat, moneyIn } from "../money.ts";
-import { TIERS, addedFeatures, tierPrice, type PricedTier, type Tier } from "../tiers.ts";
-import { Icon } from "./icons.tsx";
+import { moneyFormat, moneyIn } from "../../../lib/pricing/money.ts";
+import { TIERS, addedFeatures, tierPrice, type PricedTier, type Tier } from "../../../lib/pricing/tiers.ts";
 
 function PricedTierPrice({ tier }: { tier: PricedTier }) {
   const intl = useIntl();

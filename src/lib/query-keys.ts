@@ -1,0 +1,14 @@
+/**
+ * TanStack Query keys of one kind of thing, each under the one before, so invalidating `all`
+ * (or `lists()`) reaches every list and detail below it. Features add their own keys under `all`.
+ */
+export function queryKeys<const Name extends string>(name: Name) {
+  const all = [name] as const;
+  return {
+    all,
+    lists: () => [...all, "list"] as const,
+    list: <Params>(params: Params) => [...all, "list", params] as const,
+    details: () => [...all, "detail"] as const,
+    detail: (id: string) => [...all, "detail", id] as const,
+  };
+}
