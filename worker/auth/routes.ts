@@ -6,8 +6,6 @@ import {
   resetPasswordSchema,
   verifyEmailQuery,
   VERIFICATION_TTL_HOURS,
-  type AuthUser,
-  type TokenResponse,
 } from "../../contract/auth.ts";
 import type { MessageResponse } from "../../contract/waitlist.ts";
 import {
@@ -59,14 +57,14 @@ export const authRoutes = new Hono<AppEnv>()
     );
     if (!mailId) throw new ApiError(409, { detail: t("auth.error.emailTaken"), code: "email_taken" });
     deliverInBackground(c.env, c.executionCtx, [mailId]);
-    return c.json<MessageResponse>({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) }, 201);
+    return c.json({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) } satisfies MessageResponse, 201);
   })
 
   .post("/verify-email", query(verifyEmailQuery), async (c) => {
     const { token, user_id } = c.req.valid("query");
     const verified = await beforeTenant(c.var.db, (scope) => verifyEmail(scope, token, user_id), { atomic: true });
     if (!verified) throw new ApiError(400, { detail: c.var.t("auth.error.verificationExpired"), code: "invalid_link" });
-    return c.json<MessageResponse>({ message: c.var.t("auth.verify.success") });
+    return c.json({ message: c.var.t("auth.verify.success") } satisfies MessageResponse);
   })
 
   .post("/login", jsonBody(loginSchema), async (c) => {
@@ -91,7 +89,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       throw new ApiError(403, { detail: t("auth.error.emailNotVerified"), code: "email_not_verified" });
     }
-    return c.json<TokenResponse>(await tokenResponse(c, user, crypto.randomUUID()));
+    return c.json(await tokenResponse(c, user, crypto.randomUUID()));
   })
 
   .post("/refresh", async (c) => {
@@ -103,7 +101,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!token) throw expired();
     const session = await beforeTenant(c.var.db, (scope) => spendRefreshToken(scope, token), { atomic: true });
     if (!session) throw expired();
-    return c.json<TokenResponse>(await tokenResponse(c, session.user, session.familyId));
+    return c.json(await tokenResponse(c, session.user, session.familyId));
   })
 
   .post("/logout", async (c) => {
@@ -126,7 +124,7 @@ export const authRoutes = new Hono<AppEnv>()
       { atomic: true },
     );
     if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
-    return c.json<MessageResponse>({ message: c.var.t("auth.forgot.success") });
+    return c.json({ message: c.var.t("auth.forgot.success") } satisfies MessageResponse);
   })
 
   .post("/reset-password", jsonBody(resetPasswordSchema), async (c) => {
@@ -134,10 +132,10 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(new_password);
     const done = await beforeTenant(c.var.db, (scope) => resetPassword(scope, token, passwordHash), { atomic: true });
     if (!done) throw new ApiError(400, { detail: c.var.t("auth.error.invalidResetLink"), code: "invalid_link" });
-    return c.json<MessageResponse>({ message: c.var.t("auth.reset.success") });
+    return c.json({ message: c.var.t("auth.reset.success") } satisfies MessageResponse);
   })
 
   .get("/me", requireUser, async (c) => {
     const user = await beforeTenant(c.var.db, (scope) => userById(scope, c.var.user.id));
-    return c.json<AuthUser>(publicUser(user!));
+    return c.json(publicUser(user!));
   });

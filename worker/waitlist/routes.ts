@@ -26,7 +26,7 @@ export const waitlistRoutes = new Hono<AppEnv>()
       { atomic: true },
     );
     if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
-    return c.json<MessageResponse>({ message: c.var.t("waitlist.join.success") });
+    return c.json({ message: c.var.t("waitlist.join.success") } satisfies MessageResponse);
   })
   .post("/contact-sales", jsonBody(contactSalesSchema), async (c) => {
     const { email, message } = c.req.valid("json");
@@ -45,5 +45,5 @@ export const waitlistRoutes = new Hono<AppEnv>()
       { atomic: true },
     );
     deliverInBackground(c.env, c.executionCtx, [mailId]);
-    return c.json<MessageResponse>({ message: c.var.t("contact.send.success") });
+    return c.json({ message: c.var.t("contact.send.success") } satisfies MessageResponse);
   });
