@@ -1,6 +1,8 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
+import { optionalText, requiredText } from "./text.ts";
+import { minutesOf } from "./time-zone.ts";
 
 /** Day keys of business and working hours: 0 = Monday … 6 = Sunday. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -52,22 +54,6 @@ const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
 
-/** Optional text: absent, null and blank all become null; otherwise trimmed and bounded. */
-export const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
-  z.pipe(
-    z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
-    z.nullable(
-      z.string({ error }).check(
-        z.trim(),
-        z.maxLength(max, { error: "validation.tooLong" }),
-        ...(pattern ? [z.regex(pattern, { error })] : []),
-      ),
-    ),
-  );
-
-export const requiredText = (max: number, error: string) =>
-  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: "validation.tooLong" }));
-
 /** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
 export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
   z.pipe(
@@ -82,8 +68,6 @@ export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
     schema,
   );
 
-const minutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3));
-
 const isTimeZone = (value: string) => {
   try {
     new Intl.DateTimeFormat("en", { timeZone: value });
@@ -97,7 +81,7 @@ const isTimeZone = (value: string) => {
 
 const openingHours = z
   .object({ open: time, close: time })
-  .check(z.refine((day) => minutes(day.open) < minutes(day.close), { error: "validation.hoursOrder", path: ["close"] }));
+  .check(z.refine((day) => minutesOf(day.open) < minutesOf(day.close), { error: "validation.hoursOrder", path: ["close"] }));
 
 const businessHours = fromJson(
   z.object(
@@ -135,7 +119,7 @@ const shift = (start: keyof Shifts, end: keyof Shifts) =>
     (day) => {
       const from = day[start] ?? null;
       const to = day[end] ?? null;
-      return (from === null) === (to === null) && (from === null || minutes(from) < minutes(to!));
+      return (from === null) === (to === null) && (from === null || minutesOf(from) < minutesOf(to!));
     },
     { error: "validation.shiftOrder", path: [end] },
   );
@@ -151,7 +135,7 @@ const workingDay = z
   .check(
     shift("morning_start", "morning_end"),
     shift("afternoon_start", "afternoon_end"),
-    z.refine((day) => !day.morning_end || !day.afternoon_start || minutes(day.morning_end) <= minutes(day.afternoon_start), {
+    z.refine((day) => !day.morning_end || !day.afternoon_start || minutesOf(day.morning_end) <= minutesOf(day.afternoon_start), {
       error: "validation.shiftOverlap",
       path: ["afternoon_start"],
     }),

@@ -73,8 +73,8 @@ export function weekdayIndex(year: number, month: number, day: number): number {
   return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
 }
 
-/** "HH:MM" → minutes after midnight. */
 /** "2026-03-09" for 9 March 2026. */
 export const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
+/** "HH:MM" → minutes after midnight. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
