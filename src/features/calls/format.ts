@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { BROWSER_NUMBER, COMPLETED, type Call } from "../../../contract/calls.ts";
-import { wallTime } from "../../../contract/time-zone.ts";
+import { DAY_MS, wallTime } from "../../../contract/time-zone.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -38,7 +38,7 @@ export function salonDay(instant: string | Date, timeZone: string): string {
 
 /** The calendar day before a day, "2026-11-22". */
 export function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Calls grouped by the salon's day, in the order given (newest first). */
