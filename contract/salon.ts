@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
+import { isPhoneText } from "./phone.ts";
 import { optionalText, requiredText } from "./text.ts";
 import { minutesOf } from "./time-zone.ts";
 
@@ -49,7 +50,6 @@ export const DEFAULT_WORKING_HOURS: WorkingHours = everyDay((day) =>
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
@@ -93,7 +93,7 @@ const businessHours = fromJson(
 export const salonSchema = requestBody({
   name: requiredText(120, "validation.salon.name"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
-  phone: optionalText(32, PHONE, "validation.phone"),
+  phone: optionalText(32, isPhoneText, "validation.phone"),
   website: optionalText(200, WEBSITE, "validation.website"),
   address: optionalText(200),
   city: optionalText(100),
@@ -101,7 +101,7 @@ export const salonSchema = requestBody({
   postal_code: optionalText(20),
   country: optionalText(100),
   description: optionalText(2000),
-  transfer_phone_number: optionalText(32, PHONE, "validation.phone"),
+  transfer_phone_number: optionalText(32, isPhoneText, "validation.phone"),
   business_hours: z._default(businessHours, DEFAULT_BUSINESS_HOURS),
   special_dates: z._default(fromJson(z.record(z.string().check(z.regex(DATE)), z.unknown(), { error: "validation.specialDates" })), {}),
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
@@ -171,7 +171,7 @@ export const stylistSchema = requestBody({
   first_name: requiredText(80, "validation.stylist.firstName"),
   last_name: requiredText(80, "validation.stylist.lastName"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
-  phone: optionalText(32, PHONE, "validation.phone"),
+  phone: optionalText(32, isPhoneText, "validation.phone"),
   working_hours: z._default(workingHours, DEFAULT_WORKING_HOURS),
   time_off: z._default(fromJson(z.array(timeOffEntry, { error: "validation.timeOff" }).check(z.maxLength(200))), []),
   is_active: z._default(z.boolean({ error: "validation.boolean" }), true),

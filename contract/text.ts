@@ -15,16 +15,16 @@ export const fold = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "
 
 /**
  * Optional text: absent, null and blank all become null; otherwise trimmed and bounded, and
- * checked against a pattern when one is given (its failure reads `error`).
+ * checked against a pattern or a rule when one is given (its failure reads `error`).
  */
-export const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
+export const optionalText = (max: number, rule?: RegExp | ((text: string) => boolean), error = "validation.tooLong") =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
     z.nullable(
       z.string({ error }).check(
         z.trim(),
         z.maxLength(max, { error: "validation.tooLong" }),
-        ...(pattern ? [z.regex(pattern, { error })] : []),
+        ...(rule instanceof RegExp ? [z.regex(rule, { error })] : rule ? [z.refine<string>(rule, { error })] : []),
       ),
     ),
   );
