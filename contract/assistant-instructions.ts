@@ -1,5 +1,6 @@
 import type { Language } from "./languages.ts";
-import { WEEKDAYS, type Salon, type Service } from "./salon.ts";
+import { WEEKDAYS } from "./salon-basics.ts";
+import type { Salon, Service } from "./salon.ts";
 
 /**
  * What a new assistant says and does, per language. The instructions are a template: the

@@ -1,49 +1,28 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, DEFAULT_TIME_ZONE, DEFAULT_WORKING_HOURS, everyDay, SERVICE_DURATION_STEP, type WorkingDay } from "./salon-basics.ts";
 import { isPhoneText } from "./phone.ts";
-import { optionalText, requiredText } from "./text.ts";
+import { fromJson, optionalText, requiredText } from "./text.ts";
 import { minutesOf } from "./time-zone.ts";
 
-/** Day keys of business and working hours: 0 = Monday … 6 = Sunday. */
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const DEFAULT_COLOR = "#3788d8";
-export const DEFAULT_SERVICE_DURATION = 60;
-export const SERVICE_DURATION_STEP = 5;
-export const DEFAULT_TIME_ZONE = "Europe/Prague";
-
-export interface OpeningHours {
-  open: string;
-  close: string;
-}
-/** A closed day is null. */
-export type BusinessHours = Record<`${Weekday}`, OpeningHours | null>;
-
-export interface WorkingDay {
-  working: true;
-  morning_start: string | null;
-  morning_end: string | null;
-  afternoon_start: string | null;
-  afternoon_end: string | null;
-}
-/** A day off is null. */
-export type WorkingHours = Record<`${Weekday}`, WorkingDay | null>;
-
-export interface TimeOff {
-  start_date: string;
-  end_date: string;
-  note: string | null;
-}
-
-const everyDay = <T>(value: (day: Weekday) => T) =>
-  Object.fromEntries(WEEKDAYS.map((day) => [String(day), value(day)])) as Record<`${Weekday}`, T>;
-
-export const DEFAULT_BUSINESS_HOURS: BusinessHours = everyDay(() => ({ open: "09:00", close: "18:00" }));
-export const DEFAULT_WORKING_HOURS: WorkingHours = everyDay((day) =>
-  day === 6 ? null : { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" },
-);
+// salon.ts is where a salon's contract is imported from; salon-basics.ts is apart only for the
+// bundles of screens that never check salon data.
+export {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_COLOR,
+  DEFAULT_SERVICE_DURATION,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_HOURS,
+  SERVICE_DURATION_STEP,
+  WEEKDAYS,
+  type BusinessHours,
+  type OpeningHours,
+  type TimeOff,
+  type Weekday,
+  type WorkingDay,
+  type WorkingHours,
+} from "./salon-basics.ts";
 
 // ---- building blocks ----------------------------------------------------------------
 
@@ -53,20 +32,6 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
-
-/** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
-export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.transform((value: unknown) => {
-      if (typeof value !== "string") return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    }),
-    schema,
-  );
 
 const isTimeZone = (value: string) => {
   try {

@@ -1,8 +1,8 @@
 import { z } from "zod/mini";
 
 /**
- * Text as people type it: a form of it for comparing words, and the schema blocks of the
- * text fields of forms and requests.
+ * Text as people type it and requests carry it: a form of it for comparing words, and the
+ * schema blocks of text fields and of fields sent as JSON text.
  */
 
 /**
@@ -32,3 +32,17 @@ export const optionalText = (max: number, rule?: RegExp | ((text: string) => boo
 /** Required text, trimmed: blank reads `error`, too long reads validation.tooLong. */
 export const requiredText = (max: number, error: string) =>
   z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: "validation.tooLong" }));
+
+/** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
+export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => {
+      if (typeof value !== "string") return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        return value;
+      }
+    }),
+    schema,
+  );
