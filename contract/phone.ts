@@ -30,7 +30,7 @@ import { fold } from "./text.ts";
  *   the salon's numbers it stores for Twilio to ring and the transfer number Twilio dials.
  */
 
-export type { CountryCode, E164Number, MetadataJson, PhoneNumber };
+export type { CountryCode };
 
 /** How to read a number written without "+": in a country, or after a calling code. */
 interface Reading {

@@ -13,7 +13,7 @@ export const DEFAULT_SERVICE_DURATION = 60;
 export const SERVICE_DURATION_STEP = 5;
 export const DEFAULT_TIME_ZONE = "Europe/Prague";
 
-export interface OpeningHours {
+interface OpeningHours {
   open: string;
   close: string;
 }

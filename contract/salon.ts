@@ -17,7 +17,6 @@ export {
   SERVICE_DURATION_STEP,
   WEEKDAYS,
   type BusinessHours,
-  type OpeningHours,
   type TimeOff,
   type Weekday,
   type WorkingDay,
