@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
+import { optionalText } from "./text.ts";
 
 // An instant with its offset: 2026-11-23T14:00:00.000Z or 2026-11-23T15:00:00+01:00.
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -17,12 +18,6 @@ const instant = (error: string) =>
   z.string({ error }).check(
     z.regex(INSTANT, { error }),
     z.refine((value) => !Number.isNaN(Date.parse(value)), { error }),
-  );
-
-const optionalText = (max: number) =>
-  z.pipe(
-    z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
-    z.nullable(z.string({ error: "validation.tooLong" }).check(z.trim(), z.maxLength(max, { error: "validation.tooLong" }))),
   );
 
 const nullableNumber = <T extends z.ZodMiniNumber<number>>(schema: T) =>

@@ -1,5 +1,6 @@
 import type { Language } from "./languages.ts";
-import { WEEKDAYS, type Salon, type Service } from "./salon.ts";
+import { WEEKDAYS } from "./salon-basics.ts";
+import type { Salon, Service } from "./salon.ts";
 
 /**
  * What a new assistant says and does, per language. The instructions are a template: the
@@ -7,7 +8,7 @@ import { WEEKDAYS, type Salon, type Service } from "./salon.ts";
  * current data when a call starts (renderInstructions), so they never go stale.
  */
 export const PLACEHOLDERS = ["salon_name", "address", "business_hours", "services", "transfer_phone_number"] as const;
-export type Placeholder = (typeof PLACEHOLDERS)[number];
+type Placeholder = (typeof PLACEHOLDERS)[number];
 
 export const DEFAULT_GREETINGS: Record<Language, string> = {
   en: "Hello! How can I help you today?",

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
-import { fromJson, requiredText } from "./salon.ts";
+import { fromJson, requiredText } from "./text.ts";
 
 /** The speech model's voices; coral is the default. */
 export const VOICES = ["alloy", "ash", "ballad", "coral", "echo", "sage", "shimmer", "verse"] as const;

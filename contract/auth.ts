@@ -4,7 +4,7 @@ import { LIMITS, requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 /** As the verification notice promises. */
 export const VERIFICATION_TTL_HOURS = 24;
 export const RESET_TTL_HOURS = 1;

@@ -3,7 +3,7 @@ import { z } from "zod/mini";
 /** The Calls screen pages the history 50 calls at a time (offset = (page - 1) * 50). */
 export const CALLS_PAGE_SIZE = 50;
 /** The most calls one request may ask for. */
-export const CALLS_MAX_LIMIT = 100;
+const CALLS_MAX_LIMIT = 100;
 
 /** The periods of the stats bar, in the order of the period selector; today is the default. */
 export const STATS_PERIODS = ["today", "this_week", "this_month", "last_30_days"] as const;

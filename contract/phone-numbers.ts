@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
-import { optionalText } from "./salon.ts";
+import { optionalText } from "./text.ts";
 
 export const PHONE_NAME_LENGTH = 80;
 /** Room for a number typed with spaces, dashes and brackets. */

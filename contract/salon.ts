@@ -1,88 +1,36 @@
 import { z } from "zod/mini";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, DEFAULT_TIME_ZONE, DEFAULT_WORKING_HOURS, everyDay, SERVICE_DURATION_STEP, type WorkingDay } from "./salon-basics.ts";
+import { isPhoneText } from "./phone.ts";
+import { fromJson, optionalText, requiredText } from "./text.ts";
+import { minutesOf } from "./time-zone.ts";
 
-/** Day keys of business and working hours: 0 = Monday … 6 = Sunday. */
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-export const DEFAULT_COLOR = "#3788d8";
-export const DEFAULT_SERVICE_DURATION = 60;
-export const SERVICE_DURATION_STEP = 5;
-export const DEFAULT_TIME_ZONE = "Europe/Prague";
-
-export interface OpeningHours {
-  open: string;
-  close: string;
-}
-/** A closed day is null. */
-export type BusinessHours = Record<`${Weekday}`, OpeningHours | null>;
-
-export interface WorkingDay {
-  working: true;
-  morning_start: string | null;
-  morning_end: string | null;
-  afternoon_start: string | null;
-  afternoon_end: string | null;
-}
-/** A day off is null. */
-export type WorkingHours = Record<`${Weekday}`, WorkingDay | null>;
-
-export interface TimeOff {
-  start_date: string;
-  end_date: string;
-  note: string | null;
-}
-
-const everyDay = <T>(value: (day: Weekday) => T) =>
-  Object.fromEntries(WEEKDAYS.map((day) => [String(day), value(day)])) as Record<`${Weekday}`, T>;
-
-export const DEFAULT_BUSINESS_HOURS: BusinessHours = everyDay(() => ({ open: "09:00", close: "18:00" }));
-export const DEFAULT_WORKING_HOURS: WorkingHours = everyDay((day) =>
-  day === 6 ? null : { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" },
-);
+// salon.ts is where a salon's contract is imported from; salon-basics.ts is apart only for the
+// bundles of screens that never check salon data.
+export {
+  DEFAULT_BUSINESS_HOURS,
+  DEFAULT_COLOR,
+  DEFAULT_SERVICE_DURATION,
+  DEFAULT_TIME_ZONE,
+  DEFAULT_WORKING_HOURS,
+  SERVICE_DURATION_STEP,
+  WEEKDAYS,
+  type BusinessHours,
+  type TimeOff,
+  type Weekday,
+  type WorkingDay,
+  type WorkingHours,
+} from "./salon-basics.ts";
 
 // ---- building blocks ----------------------------------------------------------------
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
-const PHONE = /^\+?[0-9][0-9 ()./-]{4,22}[0-9]$/;
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
-
-/** Optional text: absent, null and blank all become null; otherwise trimmed and bounded. */
-export const optionalText = (max: number, pattern?: RegExp, error = "validation.tooLong") =>
-  z.pipe(
-    z.transform((value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value ?? null)),
-    z.nullable(
-      z.string({ error }).check(
-        z.trim(),
-        z.maxLength(max, { error: "validation.tooLong" }),
-        ...(pattern ? [z.regex(pattern, { error })] : []),
-      ),
-    ),
-  );
-
-export const requiredText = (max: number, error: string) =>
-  z.string({ error }).check(z.trim(), z.minLength(1, { error }), z.maxLength(max, { error: "validation.tooLong" }));
-
-/** The spec lets these fields arrive as JSON strings; a string that is not JSON fails the schema after it. */
-export const fromJson = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.transform((value: unknown) => {
-      if (typeof value !== "string") return value;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        return value;
-      }
-    }),
-    schema,
-  );
-
-const minutes = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3));
 
 const isTimeZone = (value: string) => {
   try {
@@ -97,7 +45,7 @@ const isTimeZone = (value: string) => {
 
 const openingHours = z
   .object({ open: time, close: time })
-  .check(z.refine((day) => minutes(day.open) < minutes(day.close), { error: "validation.hoursOrder", path: ["close"] }));
+  .check(z.refine((day) => minutesOf(day.open) < minutesOf(day.close), { error: "validation.hoursOrder", path: ["close"] }));
 
 const businessHours = fromJson(
   z.object(
@@ -109,7 +57,7 @@ const businessHours = fromJson(
 export const salonSchema = requestBody({
   name: requiredText(120, "validation.salon.name"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
-  phone: optionalText(32, PHONE, "validation.phone"),
+  phone: optionalText(32, isPhoneText, "validation.phone"),
   website: optionalText(200, WEBSITE, "validation.website"),
   address: optionalText(200),
   city: optionalText(100),
@@ -117,7 +65,7 @@ export const salonSchema = requestBody({
   postal_code: optionalText(20),
   country: optionalText(100),
   description: optionalText(2000),
-  transfer_phone_number: optionalText(32, PHONE, "validation.phone"),
+  transfer_phone_number: optionalText(32, isPhoneText, "validation.phone"),
   business_hours: z._default(businessHours, DEFAULT_BUSINESS_HOURS),
   special_dates: z._default(fromJson(z.record(z.string().check(z.regex(DATE)), z.unknown(), { error: "validation.specialDates" })), {}),
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
@@ -134,7 +82,7 @@ const shift = (start: keyof Shifts, end: keyof Shifts) =>
     (day) => {
       const from = day[start] ?? null;
       const to = day[end] ?? null;
-      return (from === null) === (to === null) && (from === null || minutes(from) < minutes(to!));
+      return (from === null) === (to === null) && (from === null || minutesOf(from) < minutesOf(to!));
     },
     { error: "validation.shiftOrder", path: [end] },
   );
@@ -150,7 +98,7 @@ const workingDay = z
   .check(
     shift("morning_start", "morning_end"),
     shift("afternoon_start", "afternoon_end"),
-    z.refine((day) => !day.morning_end || !day.afternoon_start || minutes(day.morning_end) <= minutes(day.afternoon_start), {
+    z.refine((day) => !day.morning_end || !day.afternoon_start || minutesOf(day.morning_end) <= minutesOf(day.afternoon_start), {
       error: "validation.shiftOverlap",
       path: ["afternoon_start"],
     }),
@@ -186,7 +134,7 @@ export const stylistSchema = requestBody({
   first_name: requiredText(80, "validation.stylist.firstName"),
   last_name: requiredText(80, "validation.stylist.lastName"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
-  phone: optionalText(32, PHONE, "validation.phone"),
+  phone: optionalText(32, isPhoneText, "validation.phone"),
   working_hours: z._default(workingHours, DEFAULT_WORKING_HOURS),
   time_off: z._default(fromJson(z.array(timeOffEntry, { error: "validation.timeOff" }).check(z.maxLength(200))), []),
   is_active: z._default(z.boolean({ error: "validation.boolean" }), true),

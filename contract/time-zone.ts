@@ -12,6 +12,9 @@ export interface WallTime {
   minute: number;
 }
 
+/** A calendar day's length in milliseconds, as UTC counts it (a zone's day may be an hour off around a clock change). */
+export const DAY_MS = 86_400_000;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string) {
@@ -55,11 +58,10 @@ export function offsetMinutes(date: Date, timeZone: string): number {
  */
 export function zonedInstant({ year, month, day, hour, minute }: WallTime, timeZone: string): Date {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const DAY = 86_400_000;
   // A zone changes its offset at most once around a given day: the offsets a day before
   // and a day after are the only readings to try.
-  const before = asUtc - offsetMinutes(new Date(asUtc - DAY), timeZone) * 60_000;
-  const after = asUtc - offsetMinutes(new Date(asUtc + DAY), timeZone) * 60_000;
+  const before = asUtc - offsetMinutes(new Date(asUtc - DAY_MS), timeZone) * 60_000;
+  const after = asUtc - offsetMinutes(new Date(asUtc + DAY_MS), timeZone) * 60_000;
   const shows = (instant: number) => {
     const wall = wallTime(new Date(instant), timeZone);
     return wall.day === day && wall.hour === hour && wall.minute === minute;
@@ -73,11 +75,8 @@ export function weekdayIndex(year: number, month: number, day: number): number {
   return (new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7;
 }
 
-/** "HH:MM" → minutes after midnight. */
 /** "2026-03-09" for 9 March 2026. */
 export const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
+/** "HH:MM" → minutes after midnight. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
-/** A day in milliseconds, for instants; calendar days of a salon go through its time zone instead. */
-export const DAY_MS = 86_400_000;

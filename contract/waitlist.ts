@@ -20,7 +20,6 @@ export const contactSalesSchema = requestBody({
       z.maxLength(LIMITS.messageLength, { error: "validation.contact.messageTooLong" }),
     ),
 });
-export type ContactSalesBody = z.input<typeof contactSalesSchema>;
 
 /** Answer of both waitlist endpoints on success. */
 export interface MessageResponse {

@@ -5,4 +5,3 @@ import en from "./en.json";
 
 /** Texts both the API and the SPA show: validation messages and API answers. */
 export const sharedMessages: Record<Language, Record<string, string>> = { en, de, cs };
-export type SharedMessageId = keyof typeof en;

@@ -1,7 +1,7 @@
 import type { TransactionSql } from "postgres";
 import { renderInstructions, type InstructionsData } from "../../contract/assistant-instructions.ts";
 import type { BusinessHours } from "../../contract/salon.ts";
-import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
+import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 
 /*
  * A week of recorded calls for the demo salon, so the Calls screen shows what a working
@@ -400,13 +400,13 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
     if ("minutesAgo" in call.when) {
       started = new Date(Date.now() - call.when.minutesAgo * 60_000);
     } else {
-      const day = new Date(Date.UTC(today.year, today.month - 1, today.day) - call.when.daysAgo * 86_400_000);
+      const day = new Date(Date.UTC(today.year, today.month - 1, today.day) - call.when.daysAgo * DAY_MS);
       const [hour, minute] = call.when.at.split(":").map(Number);
       started = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: hour!, minute: minute! }, salon.time_zone);
     }
     const callDay = wallTime(started, salon.time_zone);
     const callDate = Date.UTC(callDay.year, callDay.month - 1, callDay.day);
-    const dayAfter = (offset: number) => new Date(callDate + offset * 86_400_000);
+    const dayAfter = (offset: number) => new Date(callDate + offset * DAY_MS);
     const weekdayOfCall = (new Date(callDate).getUTCDay() + 6) % 7; // 0 = Monday
     const words: DayWords = {
       date: (offset) => {

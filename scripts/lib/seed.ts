@@ -2,7 +2,7 @@ import postgres, { type TransactionSql } from "postgres";
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
-import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
+import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { freeSlots, type Busy, type StylistSchedule } from "../../worker/availability/free-slots.ts";
 import { seedCalls } from "./demo-calls.ts";
@@ -121,10 +121,10 @@ async function seedAppointments(tx: TransactionSql) {
   const today = wallTime(new Date(), salon.time_zone);
   let n = 0;
   for (let offset = -3; offset < 8; offset++) {
-    const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + offset * 86_400_000);
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + offset * DAY_MS);
     const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 };
     const from = zonedInstant(day, salon.time_zone);
-    const to = new Date(from.getTime() + 86_400_000);
+    const to = new Date(from.getTime() + DAY_MS);
     for (const stylist of stylists) {
       const busy: Busy[] = [];
       // Four tries a day: each picks services, then a free time that fits them whole.

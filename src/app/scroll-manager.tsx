@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /** Delay before scrolling to a section, so a page reached from elsewhere has rendered. */
-export const SCROLL_DELAY_MS = 100;
+const SCROLL_DELAY_MS = 100;
 const STORE_KEY = "scroll-positions";
 
 function savedPositions(): Record<string, number> {

@@ -2,8 +2,6 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 
-export const MODAL_CLOSE_MS = 300;
-
 interface ModalProps {
   open: boolean;
   onClose: () => void;

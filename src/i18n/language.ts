@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from "../../contract/languages.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../contract/languages.ts";
 
 export const STORAGE_KEY = "user-language";
 
@@ -8,7 +8,7 @@ export function languageOfPath(pathname: string): Language | null {
   return isLanguage(first) ? first : null;
 }
 
-export function storedLanguage(): Language | null {
+function storedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return isLanguage(value) ? value : null;
@@ -25,7 +25,7 @@ export function storeLanguage(language: Language) {
   }
 }
 
-export function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language | null {
+function browserLanguage(languages: readonly string[] = navigator.languages ?? [navigator.language]): Language | null {
   for (const tag of languages) {
     const base = tag.toLowerCase().split("-")[0];
     if (isLanguage(base)) return base;
@@ -44,5 +44,3 @@ export function localizePath(pathname: string, language: Language): string {
   const tail = rest === "/" ? "" : rest;
   return `/${language}${tail}`;
 }
-
-export { LANGUAGES, DEFAULT_LANGUAGE, type Language };

@@ -2,8 +2,8 @@ import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { ToastContext, type ToastKind } from "./toast-context.ts";
 
-export const TOAST_DURATION_MS = 5000;
-export const MAX_TOASTS = 20;
+const TOAST_DURATION_MS = 5000;
+const MAX_TOASTS = 20;
 
 interface Toast {
   id: number;

@@ -1,6 +1,7 @@
 import type { Calendar } from "@event-calendar/core";
 import type { Appointment, AppointmentBody } from "../../../contract/appointments.ts";
-import { DEFAULT_COLOR, type Stylist } from "../../../contract/salon.ts";
+import { DEFAULT_COLOR } from "../../../contract/salon-basics.ts";
+import type { Stylist } from "../../../contract/salon.ts";
 import { toInstant, toWall, type Wall } from "./salon-time.ts";
 
 /** A column of the calendar: an active stylist, or one who has left but still has appointments on screen. */

@@ -1,6 +1,5 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import { BROWSER_NUMBER, COMPLETED, type Call } from "../../../contract/calls.ts";
-import { wallTime } from "../../../contract/time-zone.ts";
+import { COMPLETED, type Call } from "../../../contract/calls.ts";
+import { DAY_MS, wallTime } from "../../../contract/time-zone.ts";
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
@@ -12,12 +11,6 @@ export function minutesSeconds(seconds: number): string {
 
 /** The number a row shows: the caller of an inbound call, the callee of an outbound one. */
 export const otherParty = (call: Call) => (call.direction === "outbound" ? call.to_number : call.from_number);
-
-/** A stored E.164 number grouped the way it is dialled; "browser" and odd values as they are. */
-export function displayNumber(number: string): string {
-  if (number === BROWSER_NUMBER) return number;
-  return parsePhoneNumberFromString(number)?.formatInternational() ?? number;
-}
 
 export type CallKind = "inbound" | "missed" | "outbound";
 
@@ -38,7 +31,7 @@ export function salonDay(instant: string | Date, timeZone: string): string {
 
 /** The calendar day before a day, "2026-11-22". */
 export function dayBefore(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Calls grouped by the salon's day, in the order given (newest first). */

@@ -10,7 +10,7 @@ export interface MarketingPrices {
 const EURO_PRICES: MarketingPrices = { currency: "EUR", receptaPerMinute: 0.17, humanPerMinute: 0.3, humanPerMonth: 2800 };
 
 /** The marketing claims (spec section 1); Czech visitors see the Czech price list, not a conversion. */
-export const MARKETING_PRICES: Record<Language, MarketingPrices> = {
+const MARKETING_PRICES: Record<Language, MarketingPrices> = {
   en: EURO_PRICES,
   de: EURO_PRICES,
   cs: { currency: "CZK", receptaPerMinute: 4.25, humanPerMinute: 7.5, humanPerMonth: 70000 },

@@ -14,7 +14,7 @@ export const FEATURE_IDS = [
 ] as const;
 export type FeatureId = (typeof FEATURE_IDS)[number];
 
-export type TierId = "starter" | "growth" | "business" | "enterprise";
+type TierId = "starter" | "growth" | "business" | "enterprise";
 
 interface TierBase {
   id: TierId;

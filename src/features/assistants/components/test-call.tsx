@@ -8,7 +8,7 @@ import type { CallPhase, TranscriptLine } from "../../../lib/voice-call/call-typ
 import { useVoiceCall } from "../../../lib/voice-call/use-voice-call.ts";
 
 /** The transcript stays this long after a test call ends (business dashboard spec, section 9). */
-export const TRANSCRIPT_CLEAR_MS = 500;
+const TRANSCRIPT_CLEAR_MS = 500;
 
 /**
  * A test call with the saved assistant, from the browser: idle, connecting, active, ended.

@@ -7,7 +7,7 @@ import { errorDetail } from "../../../lib/api-client.ts";
 import { verifyEmail } from "../api.ts";
 
 /** How long the success screen shows before the home page opens the login dialog. */
-export const VERIFIED_REDIRECT_MS = 2000;
+const VERIFIED_REDIRECT_MS = 2000;
 
 type State = { kind: "verifying" } | { kind: "verified" } | { kind: "failed"; text: string };
 

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { DAY_MS } from "../../../../contract/time-zone.ts";
 import { useFreeSlots } from "../api/appointments.ts";
 import { totalMinutes, type LineDraft } from "../appointment-draft.ts";
 import { toInstant, toWall, wallDay, type Wall } from "../salon-time.ts";
@@ -31,7 +32,7 @@ export function FreeTimes({ stylist, lines, start, timeZone, onPick, className }
     stylist && minutes > 0
       ? {
           start_date: from.toISOString(),
-          end_date: new Date(from.getTime() + DAYS_AHEAD * 86_400_000).toISOString(),
+          end_date: new Date(from.getTime() + DAYS_AHEAD * DAY_MS).toISOString(),
           duration: minutes,
           stylist,
         }

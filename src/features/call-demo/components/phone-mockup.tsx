@@ -8,7 +8,7 @@ import { ActiveScreen, ConnectingScreen, EndedScreen, ErrorScreen, IncomingScree
 import "./phone-mockup.css";
 
 /** The spec's incoming -> active -> ended, plus the two moments between answering and talking. */
-export type CallState = "incoming" | "connecting" | "error" | "active" | "ended";
+type CallState = "incoming" | "connecting" | "error" | "active" | "ended";
 
 /** The spec's message for each way a start fails. */
 const FAILURE_MESSAGES: Record<CallFailure, string> = {

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { BROWSER_NUMBER } from "../../../../contract/calls.ts";
-import { displayNumber } from "../format.ts";
+import { displayPhone } from "../../../../contract/phone.ts";
 
 /** A call's number as people read it: grouped for dialling, "Browser" for calls made in the browser. */
 export function useCallNumber() {
@@ -8,6 +8,6 @@ export function useCallNumber() {
   return (number: string | null) => {
     if (!number) return intl.formatMessage({ id: "calls.number.unknown" });
     if (number === BROWSER_NUMBER) return intl.formatMessage({ id: "calls.number.browser" });
-    return displayNumber(number);
+    return displayPhone(number);
   };
 }

@@ -9,7 +9,7 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { useDeletePhoneNumber, useSavePhoneNumber } from "../../../lib/salon-data/phone-numbers.ts";
-import { displayNumber } from "../display-number.ts";
+import { displayPhone } from "../../../../contract/phone.ts";
 
 interface Draft {
   phone_number: string;
@@ -19,7 +19,7 @@ interface Draft {
 }
 
 const toDraft = (number: PhoneNumber | undefined): Draft => ({
-  phone_number: number ? displayNumber(number.phone_number) : "",
+  phone_number: number ? displayPhone(number.phone_number) : "",
   phone_name: number?.phone_name ?? "",
   assistant_config_id: number?.assistant_config_id ?? "",
 });
@@ -52,7 +52,7 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
 
   const loaded = toDraft(number);
   const changed = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== loaded[key]);
-  const label = number ? (number.phone_name ?? displayNumber(number.phone_number)) : t("phoneNumbers.form.newTitle");
+  const label = number ? (number.phone_name ?? displayPhone(number.phone_number)) : t("phoneNumbers.form.newTitle");
 
   useEffect(() => {
     if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import type { PhoneNumber } from "../../../../contract/phone-numbers.ts";
-import { displayNumber } from "../display-number.ts";
+import { displayPhone } from "../../../../contract/phone.ts";
 import { AddButton } from "../../../components/add-button.tsx";
 
 interface PhoneNumberListProps {
@@ -25,7 +25,7 @@ export function PhoneNumberList({ numbers, assistants, currentId, onChoose, onAd
       <ul aria-label={intl.formatMessage({ id: "phoneNumbers.list.label" })} className="space-y-1.5 p-2">
         {numbers.map((number) => {
           const current = number.id === currentId;
-          const shown = displayNumber(number.phone_number);
+          const shown = displayPhone(number.phone_number);
           return (
             <li key={number.id}>
               <button

@@ -88,7 +88,7 @@ function VolumeBullets({ tier }: { tier: Tier }) {
 }
 
 /** One plan. Shared by the home page section (names as h3) and the pricing page (names as h2). */
-export function TierCard({ tier, headingLevel }: { tier: Tier; headingLevel: "h2" | "h3" }) {
+function TierCard({ tier, headingLevel }: { tier: Tier; headingLevel: "h2" | "h3" }) {
   const intl = useIntl();
   const openContact = useContactModal();
   const headingId = useId();
