@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import max from "libphonenumber-js/max/metadata";
+import { parsePhone } from "../../contract/phone.ts";
 import type { Bindings } from "../env.ts";
 import { translator } from "../messages/index.ts";
 import { TwilioMediaStream } from "../telephony/media-stream.ts";
@@ -108,7 +109,7 @@ export class CallSession extends DurableObject<Bindings> {
       {
         twilio: twilioConfig(this.env),
         sayLanguage: phone.plan.sayLanguage,
-        transferCountry: phone.plan.toNumber ? parsePhoneNumberFromString(phone.plan.toNumber)?.country : undefined,
+        transferCountry: phone.plan.toNumber ? parsePhone(phone.plan.toNumber, undefined, max)?.country : undefined,
       },
     );
     channel.started.then(

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import max from "libphonenumber-js/max/metadata";
+import { toE164, type CountryCode } from "../../contract/phone.ts";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
 import type { CallerChannel, CallerEvents } from "../voice/caller-channel.ts";
 import { FRAME, PhoneAudio, mulawMs, toBase64 } from "./g711.ts";
@@ -36,8 +37,7 @@ export interface MediaStreamOptions {
  * as they like ("+420 601 222 333", "601 222 333"). Kept as written when it does not parse.
  */
 export function dialable(number: string, country?: CountryCode): string {
-  const parsed = parsePhoneNumberFromString(number, country);
-  return parsed?.isValid() ? parsed.number : number;
+  return toE164(number, country, max) ?? number;
 }
 
 /** A command before the stream's sid is added to it. */

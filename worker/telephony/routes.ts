@@ -1,9 +1,10 @@
 import { Hono, type Context } from "hono";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import max from "libphonenumber-js/max/metadata";
 import { z } from "zod/mini";
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
+import { parsePhone } from "../../contract/phone.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
 import { database, type Database } from "../data/db.ts";
@@ -90,7 +91,7 @@ const tenantOf = (target: DialledNumber): Tenant => ({ salonId: target.salon_id,
 
 /** Language and Twilio `<Say>` voice language for a number, from its country. */
 function numberLanguage(number: string): { language: Language; say: string } {
-  const country = parsePhoneNumberFromString(number)?.country;
+  const country = parsePhone(number, undefined, max)?.country;
   switch (country) {
     case "DE":
     case "AT":

@@ -1,7 +1,9 @@
 import type { ResponseFunctionCallArgumentsDoneEvent } from "openai/resources/realtime/realtime";
 import { renderInstructions } from "../../contract/assistant-instructions.ts";
+import max from "libphonenumber-js/max/metadata";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
 import { isLanguage } from "../../contract/languages.ts";
+import { salonCountry } from "../../contract/phone.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { salonProfile } from "../data/salons.ts";
@@ -83,7 +85,7 @@ export class LiveCall implements CallerEvents {
       if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
       this.transferNumber = salon.transfer_phone_number;
       this.salonPhone = salon.phone;
-      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone };
+      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
 
       const language = isLanguage(salon.language) ? salon.language : "en";
       const instructions = [

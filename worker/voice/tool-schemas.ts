@@ -1,5 +1,6 @@
 import type { RealtimeFunctionTool } from "openai/resources/realtime/realtime";
 import { z } from "zod/mini";
+import { phoneCheck } from "../../contract/phone.ts";
 
 /**
  * The receptionist's tools as the speech model sees them: each one's arguments are one zod
@@ -18,7 +19,7 @@ export const SEARCH_DAYS = 14;
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 const localTime = (what: string) =>
   z.string().check(z.regex(LOCAL_TIME, { error: "use the form YYYY-MM-DD HH:MM" }), z.describe(`${what}, the salon's local time, as YYYY-MM-DD HH:MM.`));
-const phone = z.string().check(z.regex(/^\+?[\d\s\-()./]{6,24}$/, { error: "a phone number has 6 to 15 digits" }));
+const phone = z.string().check(phoneCheck("not a phone number: give the caller's number, with its country code when known"));
 const services = z
   .array(text(120))
   .check(z.minLength(1), z.maxLength(5), z.describe("Names of the services, as list_services gives them."));

@@ -1,6 +1,8 @@
 import type { Appointment } from "../../contract/appointments.ts";
 import { weekdayName } from "../../contract/assistant-instructions.ts";
+import { samePhone, type CountryCode } from "../../contract/phone.ts";
 import { WEEKDAYS } from "../../contract/salon.ts";
+import { fold } from "../../contract/text.ts";
 import { DAY_MS, isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { findFreeSlots } from "../availability/find.ts";
 import { cancelAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
@@ -24,6 +26,8 @@ export interface ToolContext {
   salonId: string;
   ownerId: string;
   timeZone: string;
+  /** Where a caller's number written without its country code is read (the salon's country). */
+  country: CountryCode | undefined;
 }
 
 /** What a tool call came to: a result for the model, or an error it should explain or fix. */
@@ -34,10 +38,6 @@ const MAX_SLOTS = 12;
 /** A refusal the model should read and act on (ask again, offer another time). */
 class ToolRefusal extends Error {}
 
-const fold = (value: string) => value.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-const digits = (value: string) => value.replace(/\D/g, "");
-/** Numbers match on their last nine digits, so "+420 777 123 456" is "777123456". */
-const samePhone = (a: string | null, b: string) => a !== null && digits(a).slice(-9) === digits(b).slice(-9) && digits(b).length >= 6;
 /** "Anna" finds "Anna Nováková"; "novakova anna" finds it too. */
 const sameName = (stored: string | null, given: string) => {
   if (!stored) return false;
@@ -80,13 +80,13 @@ async function pickStylist(scope: TenantScope, name: string | undefined) {
   return found;
 }
 
-async function callersAppointments(scope: TenantScope, name: string, phone: string) {
+async function callersAppointments(scope: TenantScope, ctx: ToolContext, name: string, phone: string) {
   const upcoming = await listAppointments(scope, { from: new Date() });
-  return upcoming.filter((a) => samePhone(a.customer_phone, phone) && sameName(a.customer_name, name));
+  return upcoming.filter((a) => samePhone(a.customer_phone, phone, ctx.country) && sameName(a.customer_name, name));
 }
 
-async function oneAppointment(scope: TenantScope, args: { customer_name: string; customer_phone: string; appointment_id?: string }) {
-  const found = await callersAppointments(scope, args.customer_name, args.customer_phone);
+async function oneAppointment(scope: TenantScope, ctx: ToolContext, args: { customer_name: string; customer_phone: string; appointment_id?: string }) {
+  const found = await callersAppointments(scope, ctx, args.customer_name, args.customer_phone);
   if (found.length === 0) throw new ToolRefusal("No upcoming appointment was found for this name and phone number. Check both with the caller.");
   if (args.appointment_id) {
     const chosen = found.find((a) => a.id === args.appointment_id);
@@ -203,12 +203,12 @@ const executors: Executors = {
   },
 
   async find_appointments(scope, ctx, args) {
-    const found = await callersAppointments(scope, args.customer_name, args.customer_phone);
+    const found = await callersAppointments(scope, ctx, args.customer_name, args.customer_phone);
     return { appointments: found.map((a) => appointmentSummary(ctx, a)) };
   },
 
   async reschedule_appointment(scope, ctx, args) {
-    const current = await oneAppointment(scope, args);
+    const current = await oneAppointment(scope, ctx, args);
     if (current.services.some((line) => !line.service_id)) {
       throw new ToolRefusal("A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.");
     }
@@ -233,7 +233,7 @@ const executors: Executors = {
   },
 
   async cancel_appointment(scope, ctx, args) {
-    const current = await oneAppointment(scope, args);
+    const current = await oneAppointment(scope, ctx, args);
     await cancelAppointment(scope, current.id);
     return { cancelled: true, ...appointmentSummary(ctx, current) };
   },
