@@ -10,6 +10,8 @@ const entry = (page: Page, name: string) => page.getByRole("navigation", { name:
 
 async function createAssistant(page: Page, name: string) {
   await page.getByRole("button", { name: /Create (First )?Assistant/ }).click();
+  // Typed only once the new assistant's editor is the one on screen, not the last one's.
+  await entry(page, "New Assistant").and(page.locator('[aria-current="true"]')).waitFor();
   await page.getByLabel("Assistant Name").fill(name);
   await page.getByRole("button", { name: "Save changes" }).click();
   await toast(page, "New assistant created successfully!");
