@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { contactSalesSchema, type MessageResponse } from "../../../contract/waitlist.ts";
 import { apiFetch, errorDetail } from "../../lib/api-client.ts";
+import { Button } from "../button.tsx";
 import { Modal } from "../modal.tsx";
 import { useToast } from "../toast/toast-context.ts";
 
@@ -125,13 +126,9 @@ export function ContactModal({ show, onClose, title, messagePlaceholder, prefill
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" busy={sending} className="w-full">
           <FormattedMessage id={sending ? "contact.modal.sending" : "contact.modal.send"} />
-        </button>
+        </Button>
       </form>
     </Modal>
   );

@@ -4,9 +4,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { FormattedMessage, useIntl } from "react-intl";
 import { ASSISTANT_LIMITS, VOICES, assistantConfigSchema, type AssistantConfig } from "../../../../contract/assistants.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../../../contract/assistant-instructions.ts";
+import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Field } from "../../../components/form-field.tsx";
-import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
+import { CLOSE_ICON, IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
@@ -149,13 +150,9 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
               />
             )}
           </Field>
-          <button
-            type="button"
-            onClick={() => set({ system_prompt: DEFAULT_INSTRUCTIONS[language] }, "system_prompt")}
-            className="mt-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <Button variant="secondary" size="sm" onClick={() => set({ system_prompt: DEFAULT_INSTRUCTIONS[language] }, "system_prompt")} className="mt-2">
             <FormattedMessage id="assistants.behavior.useDefault" />
-          </button>
+          </Button>
         </div>
         <Field label={t("assistants.behavior.greeting")} hint={t("assistants.behavior.greetingHint")} error={errors.initial_greeting} required>
           {(control) => (
@@ -244,16 +241,12 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
           )}
           {(!config || dirty) && (
             <IconButton label={t(config ? "assistants.editor.discard" : "assistants.editor.cancelNew")} onClick={onCancel}>
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              {CLOSE_ICON}
             </IconButton>
           )}
-          <button
-            type="submit"
-            disabled={!dirty || save.isPending}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-          >
+          <Button type="submit" busy={save.isPending} disabled={!dirty}>
             <FormattedMessage id={save.isPending ? "assistants.editor.saving" : "assistants.editor.save"} />
-          </button>
+          </Button>
         </div>
       </div>
       {config && <TestCallPanel phase={testCall.phase} lines={testCall.lines} assistantName={config.name} />}

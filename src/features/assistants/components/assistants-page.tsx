@@ -7,6 +7,7 @@ import { TEMP_ID, newDraft, sameDraft, toDraft, type AssistantDraft } from "../a
 import { AssistantEditor } from "./assistant-editor.tsx";
 import { AssistantList, type AssistantEntry } from "./assistant-list.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { Button } from "../../../components/button.tsx";
 
 /**
  * Assistants: the salon's assistants on the left, the chosen one's editor on the right. Edits
@@ -109,13 +110,9 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
       <p className="mt-2 text-slate-600">
         <FormattedMessage id="assistants.empty.text" />
       </p>
-      <button
-        type="button"
-        onClick={onCreate}
-        className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Button onClick={onCreate} className="mt-6">
         <FormattedMessage id="assistants.empty.create" />
-      </button>
+      </Button>
     </section>
   );
 }

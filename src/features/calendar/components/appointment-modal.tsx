@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
+import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal.tsx";
@@ -14,7 +15,6 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 interface AppointmentModalProps {
   /** What to open; null closes the modal. */
@@ -273,30 +273,16 @@ function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSav
           <FormattedMessage id="appointments.form.requiredNote" />
         </p>
         {editing && (
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            disabled={busy}
-            className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60"
-          >
+          <Button variant="danger-outline" onClick={() => setConfirming(true)} busy={deleting} disabled={saving}>
             <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          onClick={onDone}
-          disabled={busy}
-          className={SECONDARY_BUTTON}
-        >
+        <Button variant="secondary" onClick={onDone} disabled={busy}>
           <FormattedMessage id="common.cancel" />
-        </button>
-        <button
-          type="submit"
-          disabled={busy || !canSave(draft)}
-          className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        </Button>
+        <Button type="submit" busy={saving} disabled={deleting || !canSave(draft)}>
           <FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][saving ? 1 : 0]} />
-        </button>
+        </Button>
       </div>
 
       {editing && (

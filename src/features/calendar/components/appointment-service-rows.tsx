@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Service } from "../../../../contract/salon.ts";
+import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
@@ -42,14 +43,9 @@ export function AppointmentServiceRows({ lines, services, errors, disabled, onCh
         ))}
       </ol>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => onChange([...lines, emptyLine()])}
-          className="rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => onChange([...lines, emptyLine()])}>
           <FormattedMessage id="appointments.form.addService" />
-        </button>
+        </Button>
         {minutes > 0 && (
           <p className="text-sm text-slate-600" data-testid="services-total">
             {intl.formatMessage({ id: "appointments.form.total" }, { minutes, price: euros(totalPrice(lines)) })}
@@ -147,15 +143,15 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
           {small("price", "price_at_booking", intl.formatMessage({ id: "appointments.form.price" }), { step: 0.01, min: 0, unit: currency })}
           {small("duration", "duration_at_booking", intl.formatMessage({ id: "appointments.form.duration" }), { step: 5, min: 5 })}
           {onRemove && (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
+              size="sm"
               onClick={onRemove}
               disabled={disabled}
               aria-label={intl.formatMessage({ id: "appointments.form.removeService" }, { number })}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
             >
               <FormattedMessage id="appointments.form.remove" />
-            </button>
+            </Button>
           )}
         </div>
         <GroupErrors id={errorId} messages={messages} />

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
+import { Button } from "../../../components/button.tsx";
 import { VIEW_NAMES, type ViewName } from "../calendar-views.ts";
 
 interface CalendarToolbarProps {
@@ -15,9 +16,6 @@ interface CalendarToolbarProps {
   onShadeWorking: (on: boolean) => void;
 }
 
-const button =
-  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
 /** Navigation, the view title, the view buttons and the two shading switches above the calendar. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const intl = useIntl();
@@ -26,15 +24,15 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
     <div className="mb-3 space-y-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-1">
-          <button type="button" onClick={onPrev} aria-label={intl.formatMessage({ id: "calendar.previous" })} className={button}>
+          <Button variant="secondary" size="sm" onClick={onPrev} aria-label={intl.formatMessage({ id: "calendar.previous" })}>
             <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" onClick={onToday} className={button}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onToday}>
             <FormattedMessage id="calendar.today" />
-          </button>
-          <button type="button" onClick={onNext} aria-label={intl.formatMessage({ id: "calendar.next" })} className={button}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onNext} aria-label={intl.formatMessage({ id: "calendar.next" })}>
             <span aria-hidden="true">›</span>
-          </button>
+          </Button>
         </div>
         <h2 aria-live="polite" className="min-w-0 flex-1 text-lg font-semibold text-slate-900" data-testid="calendar-title">
           {title}

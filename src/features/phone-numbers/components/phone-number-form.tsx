@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import { PHONE_NAME_LENGTH, PHONE_NUMBER_LENGTH, type PhoneNumber } from "../../../../contract/phone-numbers.ts";
+import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
@@ -148,13 +149,9 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
         </Field>
       </div>
       <div className="flex justify-end rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-6">
-        <button
-          type="submit"
-          disabled={!changed || save.isPending}
-          className="w-full rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
-        >
+        <Button type="submit" busy={save.isPending} disabled={!changed} className="w-full sm:w-auto">
           <FormattedMessage id={save.isPending ? "phoneNumbers.form.saving" : number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />
-        </button>
+        </Button>
       </div>
       {number && (
         <ConfirmDialog

@@ -8,6 +8,7 @@ import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type H
 import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { Button } from "../../../components/button.tsx";
 
 interface TextFieldSpec {
   label: string;
@@ -200,13 +201,9 @@ function SalonFormFields({ salon }: { salon: Salon }) {
         {field("description", { rows: 5, hideLabel: true })}
       </SalonSection>
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={saving}
-          className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
-        >
+        <Button type="submit" busy={saving} className="w-full sm:w-auto">
           <FormattedMessage id={saving ? "salonSettings.salon.saving" : "salonSettings.salon.save"} />
-        </button>
+        </Button>
       </div>
     </form>
   );

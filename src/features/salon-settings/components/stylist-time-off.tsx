@@ -2,6 +2,7 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 
 /** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
@@ -60,13 +61,9 @@ export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProp
           ))}
         </ol>
       )}
-      <button
-        type="button"
-        onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])}
-        className="mt-3 rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Button variant="dashed" size="sm" onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])} className="mt-3">
         <FormattedMessage id="stylists.timeOff.add" />
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -116,14 +113,15 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
           {input("start_date", intl.formatMessage({ id: "stylists.timeOff.from" }), "date")}
           {input("end_date", intl.formatMessage({ id: "stylists.timeOff.to" }), "date")}
           {input("note", intl.formatMessage({ id: "stylists.timeOff.note" }), "text")}
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={onRemove}
             aria-label={intl.formatMessage({ id: "stylists.timeOff.removeLabel" }, { number })}
-            className="col-span-2 justify-self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="col-span-2 justify-self-start"
           >
             <FormattedMessage id="stylists.timeOff.remove" />
-          </button>
+          </Button>
         </div>
         <GroupErrors id={errorId} messages={messages} />
       </fieldset>

@@ -4,7 +4,7 @@ import type { z } from "zod/mini";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { failureText, issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
+import { Button } from "../../../components/button.tsx";
 
 interface SubmitOptions<Body> {
   /** The contract's schema; what it outputs is what the API is sent. */
@@ -105,21 +105,12 @@ export function TabForm({ title, saving, savingLabel, requiredNote, failures, on
       >
         <div className="space-y-6 px-4 py-5 sm:px-6">{children}</div>
         <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
-          <button
-            type="button"
-            onClick={onCancel}
-            disabled={saving}
-            className={SECONDARY_BUTTON}
-          >
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
             <FormattedMessage id="common.cancel" />
-          </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-          >
+          </Button>
+          <Button type="submit" busy={saving}>
             {saving ? savingLabel : <FormattedMessage id="common.save" />}
-          </button>
+          </Button>
         </div>
       </form>
     </section>
