@@ -14,7 +14,7 @@ interface AuthDialogProps {
   description?: string;
   submit: string;
   busy: string;
-  form: Pick<AuthForm<string>, "busy" | "failure" | "submit" | "reset">;
+  form: Pick<AuthForm<string>, "busy" | "failure" | "formProps" | "reset">;
   /** The field that takes focus when the dialog opens. */
   initialFocus: RefObject<HTMLInputElement | null>;
   /** Shown above the form, such as the verified-email notice. */
@@ -40,7 +40,7 @@ export function AuthDialog({ open, onClose, title, description, submit, busy, fo
       onClosed={form.reset}
     >
       {notice && <div className="mb-4">{notice}</div>}
-      <form noValidate onSubmit={form.submit} className="space-y-4">
+      <form {...form.formProps} className="space-y-4">
         {children}
         {form.failure && <FormNotice kind="error">{form.failure}</FormNotice>}
         <Button type="submit" size="lg" busy={form.busy} className="w-full">
