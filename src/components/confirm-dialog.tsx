@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { FormattedMessage } from "react-intl";
-import { Button } from "./button.tsx";
+import { FormActions } from "./form-actions.tsx";
 import { Modal } from "./modal.tsx";
 
 interface ConfirmDialogProps {
@@ -32,14 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, o
   return (
     <Modal open={open} onClose={() => !busy && onClose()} title={title}>
       <p className="text-slate-700">{message}</p>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button variant="danger" onClick={confirm} busy={busy}>
-          {busy ? busyLabel : confirmLabel}
-        </Button>
-      </div>
+      <FormActions placement="dialog" onCancel={onClose} busy={busy} label={confirmLabel} busyLabel={busyLabel} onConfirm={confirm} />
     </Modal>
   );
 }

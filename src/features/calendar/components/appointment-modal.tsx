@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
@@ -238,7 +239,16 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
         </Field>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+      {/* Deleting runs in the dialog that asks first, which keeps everything here out of reach meanwhile. */}
+      <FormActions
+        placement="dialog"
+        onCancel={onDone}
+        busy={saving}
+        disabled={!form.canSave}
+        label={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][0]} />}
+        busyLabel={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][1]} />}
+        className="border-t border-slate-200 pt-4"
+      >
         <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
           <FormattedMessage id="appointments.form.requiredNote" />
         </p>
@@ -247,13 +257,7 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
             <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
           </Button>
         )}
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          <FormattedMessage id="common.cancel" />
-        </Button>
-        <Button type="submit" busy={saving} disabled={!form.canSave}>
-          <FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][saving ? 1 : 0]} />
-        </Button>
-      </div>
+      </FormActions>
 
       {editing && (
         <ConfirmDialog

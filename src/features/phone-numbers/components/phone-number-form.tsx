@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import { PHONE_NAME_LENGTH, PHONE_NUMBER_LENGTH, type PhoneNumber } from "../../../../contract/phone-numbers.ts";
-import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
@@ -127,11 +127,13 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
           )}
         </Field>
       </div>
-      <div className="flex justify-end rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-6">
-        <Button type="submit" busy={form.busy} disabled={!form.canSave} className="w-full sm:w-auto">
-          <FormattedMessage id={form.busy ? "phoneNumbers.form.saving" : number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />
-        </Button>
-      </div>
+      <FormActions
+        placement="card"
+        busy={form.busy}
+        disabled={!form.canSave}
+        label={<FormattedMessage id={number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />}
+        busyLabel={<FormattedMessage id="phoneNumbers.form.saving" />}
+      />
       {number && (
         <ConfirmDialog
           open={confirmingDelete}

@@ -1,6 +1,6 @@
 import { useEffect, useId, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { Button } from "../../../components/button.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import type { DashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 
 interface TabFormProps {
@@ -32,14 +32,7 @@ export function TabForm({ title, savingLabel, requiredNote, form, onCancel, chil
       </div>
       <form {...form.formProps}>
         <div className="space-y-6 px-4 py-5 sm:px-6">{children}</div>
-        <div className="flex flex-col-reverse gap-3 rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
-          <Button variant="secondary" onClick={onCancel} disabled={form.busy}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-          <Button type="submit" busy={form.busy}>
-            {form.busy ? savingLabel : <FormattedMessage id="common.save" />}
-          </Button>
-        </div>
+        <FormActions placement="card" onCancel={onCancel} busy={form.busy} label={<FormattedMessage id="common.save" />} busyLabel={savingLabel} />
       </form>
     </section>
   );
