@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Service } from "../../../../contract/salon.ts";
 import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
 import { useEuros } from "../use-euros.ts";
 
@@ -72,9 +72,7 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
   const id = useId();
   const errorId = `${id}-error`;
   const path = `lines.${number - 1}`;
-  const messages = [
-    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
-  ];
+  const messages = messagesUnder(errors, path);
   const invalid = (field: string) => Boolean(errors[`${path}.${field}`]);
   const currency = intl.formatNumberToParts(0, { style: "currency", currency: "EUR" }).find((part) => part.type === "currency")?.value;
   // A row's number inputs; `sent` is the field's name in the request, which messages are keyed by.

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from "../../../../contract/salon.ts";
-import { SalonFieldError, salonControlClass } from "./salon-field.tsx";
+import { controlClass, FieldError } from "../../../components/form-field.tsx";
 
 /** One day as edited: the times stay while the day is marked closed, so unticking restores them. */
 export interface DayDraft {
@@ -77,7 +77,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
     onChange: (event) => onChange({ [field]: event.target.value }),
     "aria-invalid": invalid,
     "aria-describedby": invalid ? ids.error : undefined,
-    className: `${salonControlClass(invalid)} w-32 sm:w-36`,
+    className: `${controlClass(invalid)} w-32 sm:w-36`,
   });
 
   return (
@@ -117,7 +117,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
       </div>
       {error && (
         <div className="sm:pl-34">
-          <SalonFieldError id={ids.error}>{error}</SalonFieldError>
+          <FieldError id={ids.error}>{error}</FieldError>
         </div>
       )}
     </li>

@@ -1,14 +1,14 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
-import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/button.tsx";
+import { Field } from "../../../components/form-field.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 
 interface TextFieldSpec {
@@ -99,22 +99,23 @@ function SalonFormFields({ salon }: { salon: Salon }) {
       `business_hours.${day}.close`,
     );
 
-  const field = (name: TextField, props: { className?: string; rows?: number; tip?: string; hideLabel?: boolean } = {}) => {
+  /** A text input, or a textarea of `rows` rows. */
+  const field = (name: TextField, { rows, ...props }: { className?: string; rows?: number; tip?: string; hideLabel?: boolean } = {}) => {
     const spec: TextFieldSpec = TEXT_FIELDS[name];
     return (
-      <SalonField
-        name={name}
-        label={intl.formatMessage({ id: spec.label })}
-        value={draft[name]}
-        onChange={(value) => form.change({ [name]: value }, name)}
-        error={errors[name]}
-        disabled={saving}
-        type={spec.type}
-        autoComplete={spec.autoComplete}
-        maxLength={spec.maxLength}
-        required={name === "name"}
-        {...props}
-      />
+      <Field label={intl.formatMessage({ id: spec.label })} error={errors[name]} required={name === "name"} {...props}>
+        {(control) => {
+          const input = {
+            ...control,
+            name,
+            value: draft[name],
+            disabled: saving,
+            maxLength: spec.maxLength,
+            onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.change({ [name]: event.target.value }, name),
+          };
+          return rows ? <textarea {...input} rows={rows} /> : <input {...input} type={spec.type ?? "text"} autoComplete={spec.autoComplete} />;
+        }}
+      </Field>
     );
   };
 

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { Button } from "../../../components/button.tsx";
-import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
+import { controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
 /** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
 export interface TimeOffDraft {
@@ -42,7 +42,7 @@ export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProp
       <legend className="text-base font-semibold text-slate-900">
         <FormattedMessage id="stylists.timeOff.title" />
       </legend>
-      {errors.time_off && <p className="mt-1 text-sm text-red-700">{errors.time_off}</p>}
+      {errors.time_off && <FieldError>{errors.time_off}</FieldError>}
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">
           <FormattedMessage id="stylists.timeOff.empty" />
@@ -82,9 +82,7 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
   const errorId = `${id}-error`;
   // Error paths count from 0, people from 1.
   const path = `time_off.${number - 1}`;
-  const messages = [
-    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
-  ];
+  const messages = messagesUnder(errors, path);
   const input = (field: "start_date" | "end_date" | "note", label: string, type: "date" | "text") => {
     const invalid = Boolean(errors[`${path}.${field}`]);
     return (
