@@ -5,7 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
-import { useEuros } from "../use-euros.ts";
+import { useEuroSign, useEuros } from "../../../lib/use-euros.ts";
 
 interface ServiceRowsProps {
   lines: LineDraft[];
@@ -74,7 +74,7 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
   const path = `lines.${number - 1}`;
   const messages = messagesUnder(errors, path);
   const invalid = (field: string) => Boolean(errors[`${path}.${field}`]);
-  const currency = intl.formatNumberToParts(0, { style: "currency", currency: "EUR" }).find((part) => part.type === "currency")?.value;
+  const currency = useEuroSign();
   // A row's number inputs; `sent` is the field's name in the request, which messages are keyed by.
   const small = (field: "price" | "duration", sent: string, label: string, props: { step: number; min: number; unit?: string }) => (
     <div className="w-24 shrink-0">

@@ -1,6 +1,8 @@
 import { useId } from "react";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
+import { useLanguage } from "../../../i18n/language-context.ts";
 import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
@@ -94,15 +96,12 @@ interface DayRowProps {
 }
 
 function DayRow({ day, draft, onChange, errors }: DayRowProps) {
-  const intl = useIntl();
+  const { language } = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
   const path = `working_hours.${day}`;
   const messages = messagesUnder(errors, path);
-  // 2024-01-01 was a Monday, and day 0 is Monday.
-  const weekday = intl.formatDate(new Date(2024, 0, 1 + day), { weekday: "long" });
-  // Czech writes weekdays in lower case; as a row label it starts with a capital.
-  const dayName = weekday.charAt(0).toLocaleUpperCase(intl.locale) + weekday.slice(1);
+  const dayName = weekdayName(day, language);
 
   const time = (field: ShiftTime) => {
     const invalid = Boolean(errors[`${path}.${field}`]);
