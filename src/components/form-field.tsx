@@ -9,6 +9,9 @@ import { InfoTip } from "./info-tip.tsx";
 export const controlClass = (invalid: boolean, compact = false) =>
   `block w-full rounded-lg border bg-white text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100 disabled:text-slate-500 ${compact ? "px-2 py-1.5 text-sm" : "px-3 py-2"} ${invalid ? "border-red-500" : "border-slate-300"}`;
 
+/** The look of the product's checkboxes. */
+export const CHECKBOX_CLASS = "size-4 rounded border-slate-300 accent-brand-600";
+
 /** What a field hands to its control: the label's target id, and the error wiring. */
 interface FieldControl {
   id: string;

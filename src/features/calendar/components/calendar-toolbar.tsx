@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Button } from "../../../components/button.tsx";
+import { CHECKBOX_CLASS } from "../../../components/form-field.tsx";
 import { VIEW_NAMES, type ViewName } from "../calendar-views.ts";
 
 interface CalendarToolbarProps {
@@ -75,7 +76,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
 function ShadingToggle({ label, swatch, on, onChange }: { label: string; swatch: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2">
-      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className="size-4 rounded border-slate-300 accent-brand-600" />
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className={CHECKBOX_CLASS} />
       <span aria-hidden="true" className={`inline-block h-3.5 w-5 rounded-sm border border-slate-300 ${swatch}`} />
       {label}
     </label>

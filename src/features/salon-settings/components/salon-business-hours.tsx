@@ -3,7 +3,7 @@ import { FormattedMessage } from "react-intl";
 import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from "../../../../contract/salon.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { controlClass, FieldError } from "../../../components/form-field.tsx";
+import { CHECKBOX_CLASS, controlClass, FieldError } from "../../../components/form-field.tsx";
 
 /** One day as edited: the times stay while the day is marked closed, so unticking restores them. */
 export interface DayDraft {
@@ -107,7 +107,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
             checked={hours.closed}
             disabled={disabled}
             onChange={(event) => onChange({ closed: event.target.checked })}
-            className="size-4 rounded border-slate-300 accent-brand-600"
+            className={CHECKBOX_CLASS}
           />
           <label htmlFor={ids.closed} className="text-sm text-slate-700">
             <FormattedMessage id="salonSettings.hours.closed" />

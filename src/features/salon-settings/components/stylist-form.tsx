@@ -5,7 +5,7 @@ import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
 import { fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
 import { ColorField } from "./tab-color-field.tsx";
-import { Field } from "../../../components/form-field.tsx";
+import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { TabForm } from "./tab-form.tsx";
@@ -106,7 +106,7 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
             checked={draft.is_active}
             onChange={(event) => set("is_active", event.target.checked)}
             aria-describedby={`${activeId}-hint`}
-            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+            className={`mt-0.5 shrink-0 ${CHECKBOX_CLASS}`}
           />
           <div>
             <label htmlFor={activeId} className="text-sm font-medium text-slate-700">

@@ -4,7 +4,7 @@ import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
-import { controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
+import { CHECKBOX_CLASS, controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
 const SHIFT_TIMES = ["morning_start", "morning_end", "afternoon_start", "afternoon_end"] as const;
 type ShiftTime = (typeof SHIFT_TIMES)[number];
@@ -150,7 +150,7 @@ function DayRow({ day, draft, onChange, errors }: DayRowProps) {
               type="checkbox"
               checked={draft.working}
               onChange={(event) => onChange({ working: event.target.checked })}
-              className="size-4 rounded border-slate-300 accent-brand-600"
+              className={CHECKBOX_CLASS}
             />
             <FormattedMessage id="stylists.hours.working" />
           </label>
