@@ -39,7 +39,7 @@ export interface ButtonProps extends ComponentPropsWithRef<"button">, ButtonLook
   busy?: boolean;
 }
 
-/** Every button of the product that looks like one; `type` is "button" unless it submits a form. */
+/** A button in one of the product's looks; `type` is "button" unless it is set to submit a form. */
 export function Button({ variant, size, busy = false, type = "button", disabled, className = "", ...props }: ButtonProps) {
   return (
     <button

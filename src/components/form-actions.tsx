@@ -13,7 +13,7 @@ interface FormActionsProps {
   placement: "dialog" | "card";
   /** Cancel is left out without it. */
   onCancel?: () => void;
-  /** While the main action runs every button is disabled and the main one says so. */
+  /** While the main action runs, Cancel and the main button are disabled and the main button says so. */
   busy: boolean;
   label: ReactNode;
   busyLabel: ReactNode;

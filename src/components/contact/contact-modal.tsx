@@ -2,10 +2,10 @@ import { useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { contactSalesSchema, type MessageResponse } from "../../../contract/waitlist.ts";
 import { apiFetch, errorDetail } from "../../lib/api-client.ts";
-import { Button } from "../button.tsx";
-import { Field } from "../form-field.tsx";
 import { Modal } from "../modal.tsx";
 import { useToast } from "../toast/toast-context.ts";
+import { Button } from "../button.tsx";
+import { Field } from "../form-field.tsx";
 
 export interface ContactModalProps {
   show: boolean;
