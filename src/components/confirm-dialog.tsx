@@ -1,7 +1,6 @@
 import { useState } from "react";
-import { FormattedMessage } from "react-intl";
+import { FormActions } from "./form-actions.tsx";
 import { Modal } from "./modal.tsx";
-import { SECONDARY_BUTTON } from "./button-styles.ts";
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -32,24 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, o
   return (
     <Modal open={open} onClose={() => !busy && onClose()} title={title}>
       <p className="text-slate-700">{message}</p>
-      <div className="mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={onClose}
-          disabled={busy}
-          className={SECONDARY_BUTTON}
-        >
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button
-          type="button"
-          onClick={confirm}
-          disabled={busy}
-          className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-red-700 disabled:opacity-60"
-        >
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
+      <FormActions placement="dialog" onCancel={onClose} busy={busy} label={confirmLabel} busyLabel={busyLabel} onConfirm={confirm} />
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 interface IconButtonProps {
   label: string;
@@ -11,19 +12,11 @@ interface IconButtonProps {
 /** A square icon button; its label is both its accessible name and its tooltip. */
 export function IconButton({ label, tone, onClick, children }: IconButtonProps) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className={`rounded-lg border bg-white p-2 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-        tone === "danger" ? "border-red-200 text-red-700 hover:bg-red-50" : "border-slate-300 text-slate-600 hover:bg-slate-50"
-      }`}
-    >
+    <Button variant={tone === "danger" ? "danger-outline" : "secondary"} size="icon" aria-label={label} title={label} onClick={onClick}>
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
         {children}
       </svg>
-    </button>
+    </Button>
   );
 }
 
@@ -34,4 +27,9 @@ export const TRASH_ICON = (
     d="M8.75 1A2.75 2.75 0 0 0 6 3.75v.443c-.795.077-1.584.176-2.365.298a.75.75 0 1 0 .23 1.482l.149-.022.841 10.518A2.75 2.75 0 0 0 7.596 19h4.807a2.75 2.75 0 0 0 2.742-2.53l.841-10.52.149.023a.75.75 0 0 0 .23-1.482A41.03 41.03 0 0 0 14 4.193V3.75A2.75 2.75 0 0 0 11.25 1h-2.5ZM10 4c.84 0 1.673.025 2.5.075V3.75c0-.69-.56-1.25-1.25-1.25h-2.5c-.69 0-1.25.56-1.25 1.25v.325C8.327 4.025 9.16 4 10 4ZM8.58 7.72a.75.75 0 0 0-1.5.06l.3 7.5a.75.75 0 1 0 1.5-.06l-.3-7.5Zm4.34.06a.75.75 0 1 0-1.5-.06l-.3 7.5a.75.75 0 1 0 1.5.06l.3-7.5Z"
     clipRule="evenodd"
   />
+);
+
+/** The cross of close and discard buttons. */
+export const CLOSE_ICON = (
+  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
 );

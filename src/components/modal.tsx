@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useRef, type ReactNode } from "react";
 import { useIntl } from "react-intl";
+import { CLOSE_ICON } from "./icon-button.tsx";
 
 interface ModalProps {
   open: boolean;
@@ -47,11 +48,11 @@ export function Modal({ open, onClose, title, description, children, onOpenAutoF
               {description && <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>}
             </div>
             <Dialog.Close
-              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="-m-1 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
               aria-label={intl.formatMessage({ id: "common.modal.close" })}
             >
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                {CLOSE_ICON}
               </svg>
             </Dialog.Close>
           </div>

@@ -1,5 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { buttonClass } from "./button.tsx";
 
 export function NotFoundPage() {
   return (
@@ -10,7 +11,7 @@ export function NotFoundPage() {
       <p className="mt-4 text-lg text-slate-600">
         <FormattedMessage id="notFound.text" />
       </p>
-      <Link to="/" className="mt-8 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700">
+      <Link to="/" className={`mt-8 ${buttonClass({ size: "lg" })}`}>
         <FormattedMessage id="notFound.back" />
       </Link>
     </section>

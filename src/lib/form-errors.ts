@@ -5,6 +5,14 @@ import { ApiRequestError, errorDetail } from "./api-client.ts";
 /** Messages keyed by field path as the contract names it: "first_name", "working_hours.2.afternoon_start". */
 export type FieldErrors = Record<string, string>;
 
+/** A path is under a field when it is the field or one inside it: "time_off.0.end_date" is under "time_off" and "time_off.0". */
+export const isUnder = (path: string, field: string) => path === field || path.startsWith(`${field}.`);
+
+/** The messages of a group of fields (a day's times, a service line), each once. */
+export const messagesUnder = (errors: FieldErrors, field: string) => [
+  ...new Set(Object.entries(errors).flatMap(([path, message]) => (isUnder(path, field) ? [message] : []))),
+];
+
 /** The first message per field path; the contract's messages are catalog ids. */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[], intl: IntlShape): FieldErrors {
   const errors: FieldErrors = {};

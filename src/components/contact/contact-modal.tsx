@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { contactSalesSchema } from "../../../contract/waitlist.ts";
 import { api, errorDetail, read } from "../../lib/api-client.ts";
 import { Modal } from "../modal.tsx";
 import { useToast } from "../toast/toast-context.ts";
+import { Button } from "../button.tsx";
+import { Field } from "../form-field.tsx";
 
 export interface ContactModalProps {
   show: boolean;
@@ -20,7 +22,6 @@ export function ContactModal({ show, onClose, title, messagePlaceholder, prefill
   const intl = useIntl();
   const toast = useToast();
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), message: useId() };
   const [email, setEmail] = useState("");
   const [message, setMessage] = useState(prefilledMessage);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,9 +65,6 @@ export function ContactModal({ show, onClose, title, messagePlaceholder, prefill
     }
   }
 
-  const fieldClass = (invalid: boolean) =>
-    `mt-1 block w-full rounded-lg border px-3 py-2 text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100 ${invalid ? "border-red-500" : "border-slate-300"}`;
-
   return (
     <Modal
       open={show}
@@ -79,59 +77,37 @@ export function ContactModal({ show, onClose, title, messagePlaceholder, prefill
       onClosed={reset}
     >
       <form noValidate onSubmit={submit} className="space-y-4">
-        <div>
-          <label htmlFor={ids.email} className="text-sm font-medium text-slate-700">
-            <FormattedMessage id="contact.modal.email" />
-          </label>
-          <input
-            ref={emailRef}
-            id={ids.email}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            disabled={sending}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-            className={fieldClass(Boolean(errors.email))}
-          />
-          {errors.email && (
-            <p id={`${ids.email}-error`} className="mt-1 text-sm text-red-700">
-              {errors.email}
-            </p>
+        <Field label={intl.formatMessage({ id: "contact.modal.email" })} error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              disabled={sending}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor={ids.message} className="text-sm font-medium text-slate-700">
-            <FormattedMessage id="contact.modal.message" />
-          </label>
-          <textarea
-            id={ids.message}
-            name="message"
-            rows={5}
-            value={message}
-            disabled={sending}
-            maxLength={5000}
-            placeholder={messagePlaceholder ?? intl.formatMessage({ id: "contact.modal.placeholder" })}
-            onChange={(e) => setMessage(e.target.value)}
-            aria-invalid={Boolean(errors.message)}
-            aria-describedby={errors.message ? `${ids.message}-error` : undefined}
-            className={fieldClass(Boolean(errors.message))}
-          />
-          {errors.message && (
-            <p id={`${ids.message}-error`} className="mt-1 text-sm text-red-700">
-              {errors.message}
-            </p>
+        </Field>
+        <Field label={intl.formatMessage({ id: "contact.modal.message" })} error={errors.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="message"
+              rows={5}
+              value={message}
+              disabled={sending}
+              maxLength={5000}
+              placeholder={messagePlaceholder ?? intl.formatMessage({ id: "contact.modal.placeholder" })}
+              onChange={(e) => setMessage(e.target.value)}
+            />
           )}
-        </div>
-        <button
-          type="submit"
-          disabled={sending}
-          className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        </Field>
+        <Button type="submit" size="lg" busy={sending} className="w-full">
           <FormattedMessage id={sending ? "contact.modal.sending" : "contact.modal.send"} />
-        </button>
+        </Button>
       </form>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useLanguage } from "../../i18n/language-context.ts";
 import { languageOfPath } from "../../i18n/language.ts";
 import { useSession } from "../../lib/auth/session.ts";
 import { useAuthModals } from "../auth/auth-modal-context.ts";
+import { Button } from "../button.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { LanguageMenu } from "./language-menu.tsx";
 import { Logo } from "./logo.tsx";
@@ -40,26 +41,23 @@ function AccountArea({ onChosen }: { onChosen?: () => void }) {
   if (user) return <AccountMenu email={user.email} onChosen={onChosen} />;
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="ghost"
         onClick={() => {
           onChosen?.();
           openAuth("login");
         }}
-        className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
       >
         <FormattedMessage id="nav.login" />
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
         onClick={() => {
           onChosen?.();
           openAuth("register");
         }}
-        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
       >
         <FormattedMessage id="nav.register" />
-      </button>
+      </Button>
     </>
   );
 }

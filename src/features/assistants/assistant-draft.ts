@@ -70,9 +70,6 @@ export const toBody = (draft: AssistantDraft) => ({
   is_active: draft.is_active,
 });
 
-export const sameDraft = (a: AssistantDraft, b: AssistantDraft) =>
-  (Object.keys(a) as (keyof AssistantDraft)[]).every((key) => a[key] === b[key]);
-
 /** The editor's tabs, and which one shows each field the contract may complain about. */
 export const TABS = ["basic", "behavior", "voice"] as const;
 export type Tab = (typeof TABS)[number];

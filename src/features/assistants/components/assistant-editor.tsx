@@ -1,18 +1,19 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { TabBar } from "../../../components/tab-bar.tsx";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ASSISTANT_LIMITS, VOICES, assistantConfigSchema, type AssistantConfig } from "../../../../contract/assistants.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../../../contract/assistant-instructions.ts";
+import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Field } from "../../../components/form-field.tsx";
-import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
+import { CLOSE_ICON, IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
-import { issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useDeleteAssistant, useSaveAssistant } from "../../../lib/salon-data/assistants.ts";
-import { TABS, sameDraft, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../assistant-draft.ts";
+import { TABS, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../assistant-draft.ts";
 import { RangeField } from "./range-field.tsx";
 import { TestCallButton, TestCallPanel, useTestCall } from "./test-call.tsx";
 import { voiceLabel } from "./voice-label.ts";
@@ -41,54 +42,30 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
   const save = useSaveAssistant();
   const remove = useDeleteAssistant();
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [tab, setTab] = useState<Tab>("basic");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  // Counts refused saves; each one moves focus to the first field with a message.
-  const [failures, setFailures] = useState(0);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const testCall = useTestCall(config);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
-  // The spec: Save only with unsaved changes, or for a new assistant once it has a name.
-  const dirty = config ? !sameDraft(draft, toDraft(config)) : draft.name.trim() !== "";
+  const form = useDashboardForm({
+    loaded: config && toDraft(config),
+    draft,
+    onDraftChange: onChange,
+    // The spec: Save only with unsaved changes, or for a new assistant once it has a name.
+    canSave: (edited, dirty) => dirty && (config !== undefined || edited.name.trim() !== ""),
+    check: (edited) => checkWith(assistantConfigSchema, toBody(edited), intl),
+    save: (body) => save.mutateAsync({ id: config?.id, body }),
+    savedText: t(config ? "assistants.toast.updated" : "assistants.toast.created"),
+    failedText: (error) => t("assistants.toast.saveFailed", { detail: errorDetail(error, t("assistants.error.unreachable")) }),
+    onSaved,
+    // The tab of the first message opens, so the field that needs attention is on screen.
+    onRefused: (errors) => {
+      const first = Object.keys(errors)[0];
+      if (first) setTab(tabOf(first));
+    },
+  });
+  const { errors, change: set } = form;
   const title = draft.name.trim() || config?.name || t("assistants.defaultName");
-
-  useEffect(() => {
-    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
-
-  const set = (change: Partial<AssistantDraft>, ...paths: string[]) => {
-    onChange({ ...draft, ...change });
-    if (paths.some((path) => path in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !paths.includes(path))));
-  };
-
-  // The tab of the first message opens, so the field that needs attention is on screen.
-  const fail = (next: FieldErrors) => {
-    setErrors(next);
-    const first = Object.keys(next)[0];
-    if (first) setTab(tabOf(first));
-    setFailures((count) => count + 1);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!dirty || save.isPending) return;
-    const parsed = assistantConfigSchema.safeParse(toBody(draft));
-    if (!parsed.success) {
-      fail(issuesToErrors(parsed.error.issues, intl));
-      return;
-    }
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync({ id: config?.id, body: parsed.data });
-      toast.show("success", t(config ? "assistants.toast.updated" : "assistants.toast.created"));
-      onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) fail(error.fields);
-      toast.show("error", t("assistants.toast.saveFailed", { detail: errorDetail(error, t("assistants.error.unreachable")) }));
-    }
-  }
 
   const deleteAssistant = async () => {
     try {
@@ -149,13 +126,9 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
               />
             )}
           </Field>
-          <button
-            type="button"
-            onClick={() => set({ system_prompt: DEFAULT_INSTRUCTIONS[language] }, "system_prompt")}
-            className="mt-2 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <Button variant="secondary" size="sm" onClick={() => set({ system_prompt: DEFAULT_INSTRUCTIONS[language] }, "system_prompt")} className="mt-2">
             <FormattedMessage id="assistants.behavior.useDefault" />
-          </button>
+          </Button>
         </div>
         <Field label={t("assistants.behavior.greeting")} hint={t("assistants.behavior.greetingHint")} error={errors.initial_greeting} required>
           {(control) => (
@@ -230,7 +203,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <form {...form.formProps} aria-labelledby={titleId} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
           {title}
@@ -242,18 +215,14 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
               {TRASH_ICON}
             </IconButton>
           )}
-          {(!config || dirty) && (
+          {form.dirty && (
             <IconButton label={t(config ? "assistants.editor.discard" : "assistants.editor.cancelNew")} onClick={onCancel}>
-              <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              {CLOSE_ICON}
             </IconButton>
           )}
-          <button
-            type="submit"
-            disabled={!dirty || save.isPending}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <FormattedMessage id={save.isPending ? "assistants.editor.saving" : "assistants.editor.save"} />
-          </button>
+          <Button type="submit" busy={form.busy} disabled={!form.canSave}>
+            <FormattedMessage id={form.busy ? "assistants.editor.saving" : "assistants.editor.save"} />
+          </Button>
         </div>
       </div>
       {config && <TestCallPanel phase={testCall.phase} lines={testCall.lines} assistantName={config.name} />}

@@ -3,10 +3,12 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { useAssistants } from "../../../lib/salon-data/assistants.ts";
-import { TEMP_ID, newDraft, sameDraft, toDraft, type AssistantDraft } from "../assistant-draft.ts";
+import { TEMP_ID, newDraft, toDraft, type AssistantDraft } from "../assistant-draft.ts";
 import { AssistantEditor } from "./assistant-editor.tsx";
 import { AssistantList, type AssistantEntry } from "./assistant-list.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { sameValue } from "../../../lib/forms/use-dashboard-form.ts";
+import { Button } from "../../../components/button.tsx";
 
 /**
  * Assistants: the salon's assistants on the left, the chosen one's editor on the right. Edits
@@ -28,7 +30,7 @@ export function AssistantsPage() {
       name: drafts[config.id]?.name || config.name,
       voice: config.voice_name,
       connected: config.phone_connection,
-      unsaved: config.id in drafts && !sameDraft(drafts[config.id]!, toDraft(config)),
+      unsaved: config.id in drafts && !sameValue(drafts[config.id], toDraft(config)),
     })),
     ...(newOne ? [{ id: TEMP_ID, name: newOne.name || intl.formatMessage({ id: "assistants.defaultName" }), voice: newOne.voice_name, connected: false, unsaved: true }] : []),
   ];
@@ -109,13 +111,9 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
       <p className="mt-2 text-slate-600">
         <FormattedMessage id="assistants.empty.text" />
       </p>
-      <button
-        type="button"
-        onClick={onCreate}
-        className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Button onClick={onCreate} className="mt-6">
         <FormattedMessage id="assistants.empty.create" />
-      </button>
+      </Button>
     </section>
   );
 }

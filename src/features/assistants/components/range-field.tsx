@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { FieldError } from "../../../components/form-field.tsx";
 
 interface RangeFieldProps {
   label: string;
@@ -52,11 +53,7 @@ export function RangeField({ label, hint, value, min, max, step, valueText, ends
       <p id={hintId} className="mt-1 text-xs text-slate-500">
         {hint}
       </p>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode, RefObject } from "react";
 import { useIntl } from "react-intl";
+import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { FormNotice } from "./form-notice.tsx";
 import { SpinnerIcon } from "./icons.tsx";
@@ -13,7 +14,7 @@ interface AuthDialogProps {
   description?: string;
   submit: string;
   busy: string;
-  form: Pick<AuthForm<string>, "busy" | "failure" | "submit" | "reset">;
+  form: Pick<AuthForm<string>, "busy" | "failure" | "formProps" | "reset">;
   /** The field that takes focus when the dialog opens. */
   initialFocus: RefObject<HTMLInputElement | null>;
   /** Shown above the form, such as the verified-email notice. */
@@ -39,17 +40,13 @@ export function AuthDialog({ open, onClose, title, description, submit, busy, fo
       onClosed={form.reset}
     >
       {notice && <div className="mb-4">{notice}</div>}
-      <form noValidate onSubmit={form.submit} className="space-y-4">
+      <form {...form.formProps} className="space-y-4">
         {children}
         {form.failure && <FormNotice kind="error">{form.failure}</FormNotice>}
-        <button
-          type="submit"
-          disabled={form.busy}
-          className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        <Button type="submit" size="lg" busy={form.busy} className="w-full">
           {form.busy && <SpinnerIcon />}
           {intl.formatMessage({ id: form.busy ? busy : submit })}
-        </button>
+        </Button>
       </form>
       {footer && <div className="mt-5 border-t border-slate-200 pt-4 text-center">{footer}</div>}
     </Modal>

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { useIntl } from "react-intl";
+import { controlClass, FieldError } from "../../../components/form-field.tsx";
 import { EyeIcon, EyeSlashIcon } from "./icons.tsx";
 import type { FieldBinding } from "./use-auth-form.ts";
 
@@ -42,15 +43,11 @@ export function AuthField({ name, value, error, disabled, onChange, label, type,
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={Boolean(error)}
           aria-describedby={describedBy}
-          className={`block w-full rounded-lg border px-3 py-2 text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100 ${isPassword ? "pr-11" : ""} ${error ? "border-red-500" : "border-slate-300"}`}
+          className={`${controlClass(Boolean(error))} ${isPassword ? "pr-11" : ""}`}
         />
         {isPassword && <RevealButton revealed={revealed} disabled={disabled} onReveal={setRevealed} />}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {hint && <div id={hintId}>{hint}</div>}
     </div>
   );

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from "react";
-import { flushSync } from "react-dom";
+import { useState, type FormEvent, type RefObject } from "react";
 import { useIntl } from "react-intl";
 import type { z } from "zod/mini";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
+import { useRefusalFocus } from "../../../lib/forms/use-refusal-focus.ts";
 
 interface AuthFormOptions<F extends string, T> {
   /** The contract's schema: the form checks exactly what the API checks. */
@@ -35,7 +35,8 @@ export interface AuthForm<F extends string> {
   /** The server's or the fallback failure text, or a message for a value the user does not type. */
   failure: string | null;
   field(name: F): FieldBinding;
-  submit(event: FormEvent<HTMLFormElement>): Promise<void>;
+  /** Spread onto the form element; a refused submit focuses its first field with a message. */
+  formProps: { ref: RefObject<HTMLFormElement | null>; noValidate: true; onSubmit: (event: FormEvent<HTMLFormElement>) => void };
   reset(): void;
 }
 
@@ -51,6 +52,7 @@ export function useAuthForm<F extends string, T>({ schema, fields, fixed, failur
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [failureText, setFailureText] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { formRef, refused } = useRefusalFocus();
 
   const isField = (key: PropertyKey | undefined): key is F => fields.includes(key as F);
 
@@ -68,7 +70,6 @@ export function useAuthForm<F extends string, T>({ schema, fields, fixed, failur
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
     const parsed = schema.safeParse({ ...values, ...fixed });
     if (!parsed.success) {
       const next: Partial<Record<F, string>> = {};
@@ -79,13 +80,9 @@ export function useAuthForm<F extends string, T>({ schema, fields, fixed, failur
         if (isField(key)) next[key] ??= text;
         else other ??= text;
       }
-      // Rendered before focusing so the field is announced together with its message.
-      flushSync(() => {
-        setErrors(next);
-        setFailureText(other);
-      });
-      const first = fields.find((name) => next[name]);
-      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      setErrors(next);
+      setFailureText(other);
+      refused();
       return;
     }
     setErrors({});
@@ -109,5 +106,12 @@ export function useAuthForm<F extends string, T>({ schema, fields, fixed, failur
     setBusy(false);
   };
 
-  return { values, busy, failure: failureText, field, submit, reset };
+  return {
+    values,
+    busy,
+    failure: failureText,
+    field,
+    formProps: { ref: formRef, noValidate: true, onSubmit: (event) => void submit(event) },
+    reset,
+  };
 }

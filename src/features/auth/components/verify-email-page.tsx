@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { buttonClass } from "../../../components/button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
@@ -58,7 +59,7 @@ export function VerifyEmailPage() {
           <h1 className="mt-6 text-3xl font-bold text-slate-900">
             <FormattedMessage id="auth.verify.successTitle" />
           </h1>
-          <Link to="/login" className="mt-8 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700">
+          <Link to="/login" className={`mt-8 ${buttonClass({ size: "lg" })}`}>
             <FormattedMessage id="auth.verify.login" />
           </Link>
         </>
@@ -74,7 +75,7 @@ export function VerifyEmailPage() {
           <p role="alert" className="mt-3 text-slate-700">
             {state.text}
           </p>
-          <Link to={localPath("/")} className="mt-8 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white shadow hover:bg-brand-700">
+          <Link to={localPath("/")} className={`mt-8 ${buttonClass({ size: "lg" })}`}>
             <FormattedMessage id="auth.verify.home" />
           </Link>
         </>

@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useRef, useState, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
+import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
-import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
-import { issuesToErrors, type FieldErrors } from "../../../lib/form-errors.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useServices } from "../../../lib/salon-data/services.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
 import { useAppointment, useDeleteAppointment, useSaveAppointment } from "../api/appointments.ts";
@@ -14,7 +17,6 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
 
 interface AppointmentModalProps {
   /** What to open; null closes the modal. */
@@ -79,7 +81,6 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
             target={appointment ? { mode: "edit", appointment } : current}
             timeZone={timeZone}
             firstField={firstField}
-            saving={save.isPending}
             deleting={remove.isPending}
             onSave={(id, body) => save.mutateAsync({ id, body })}
             onDelete={(id) => remove.mutateAsync(id)}
@@ -96,7 +97,6 @@ interface AppointmentFormProps {
   target: AppointmentTarget;
   timeZone: string;
   firstField: RefObject<HTMLInputElement | null>;
-  saving: boolean;
   deleting: boolean;
   onSave: (id: string | undefined, body: AppointmentBody) => Promise<unknown>;
   onDelete: (id: string) => Promise<unknown>;
@@ -113,58 +113,36 @@ function onRows(errors: FieldErrors, rows: readonly number[]): FieldErrors {
   );
 }
 
-function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSave, onDelete, onDone }: AppointmentFormProps) {
+function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDelete, onDone }: AppointmentFormProps) {
   const intl = useIntl();
   const toast = useToast();
   const stylists = useStylists();
   const services = useServices();
-  const [draft, setDraft] = useState<AppointmentDraft>(() => draftFor(target, timeZone));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failures, setFailures] = useState(0);
   const [confirming, setConfirming] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = saving || deleting;
   const appointment = target.mode === "edit" ? target.appointment : undefined;
   const editing = appointment !== undefined;
-
-  // After a refused save, go to the first field that needs attention.
-  useEffect(() => {
-    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
-
-  const fail = (next: FieldErrors) => {
-    setErrors(next);
-    setFailures((count) => count + 1);
-  };
-  const change = (next: Partial<AppointmentDraft>, ...paths: string[]) => {
-    setDraft((current) => ({ ...current, ...next }));
-    // A changed field's messages, and those of the fields inside it, are no longer true.
-    const stale = (key: string) => paths.some((path) => key === path || key.startsWith(`${path}.`));
-    setErrors((current) => (Object.keys(current).some(stale) ? Object.fromEntries(Object.entries(current).filter(([key]) => !stale(key))) : current));
-  };
+  // Made once: the service rows get their keys as the draft is made.
+  const [loaded] = useState(() => draftFor(target, timeZone));
+  const form = useDashboardForm({
+    loaded,
+    canSave: (draft) => canSave(draft) && !deleting,
+    check: (draft) => {
+      const { input, rows } = toInput(draft, timeZone);
+      const checked = checkWith(appointmentSchema, input, intl);
+      return "errors" in checked ? { errors: onRows(checked.errors, rows) } : checked;
+    },
+    save: (body) => onSave(appointment?.id, body),
+    savedText: intl.formatMessage({ id: editing ? "appointments.toast.updated" : "appointments.toast.created" }),
+    // A clash names the appointment in the way; the modal stays open for another time.
+    failedText: (error) => errorDetail(error, intl.formatMessage({ id: "appointments.toast.saveFailed" })),
+    serverErrors: (errors, submitted) => onRows(errors, toInput(submitted, timeZone).rows),
+    onSaved: onDone,
+  });
+  const { draft, errors, change, busy: saving } = form;
+  const busy = saving || deleting;
   // A new start or other services move the end to start + their summed durations.
   const changeTiming = (next: Partial<AppointmentDraft>, ...paths: string[]) => {
     change(withComputedEnd({ ...draft, ...next }, timeZone), ...paths, "end_datetime");
-  };
-
-  const submit = async () => {
-    const { input, rows } = toInput(draft, timeZone);
-    const parsed = appointmentSchema.safeParse(input);
-    if (!parsed.success) {
-      fail(onRows(issuesToErrors(parsed.error.issues, intl), rows));
-      return;
-    }
-    setErrors({});
-    try {
-      await onSave(appointment?.id, parsed.data);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) fail(onRows(error.fields, rows));
-      // A clash names the appointment in the way; the modal stays open for another time.
-      toast.show("error", errorDetail(error, intl.formatMessage({ id: "appointments.toast.saveFailed" })));
-      return;
-    }
-    toast.show("success", intl.formatMessage({ id: editing ? "appointments.toast.updated" : "appointments.toast.created" }));
-    onDone();
   };
 
   const confirmDelete = async () => {
@@ -196,14 +174,7 @@ function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSav
   );
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave(draft) && !busy) void submit();
-      }}
-    >
+    <form {...form.formProps}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
           {(control) => (
@@ -268,36 +239,25 @@ function AppointmentForm({ target, timeZone, firstField, saving, deleting, onSav
         </Field>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-4">
+      {/* Deleting runs in the dialog that asks first, which keeps everything here out of reach meanwhile. */}
+      <FormActions
+        placement="dialog"
+        onCancel={onDone}
+        busy={saving}
+        disabled={!form.canSave}
+        label={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][0]} />}
+        busyLabel={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][1]} />}
+        className="border-t border-slate-200 pt-4"
+      >
         <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
           <FormattedMessage id="appointments.form.requiredNote" />
         </p>
         {editing && (
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            disabled={busy}
-            className="rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60"
-          >
+          <Button variant="danger-outline" onClick={() => setConfirming(true)} busy={deleting} disabled={saving}>
             <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          onClick={onDone}
-          disabled={busy}
-          className={SECONDARY_BUTTON}
-        >
-          <FormattedMessage id="common.cancel" />
-        </button>
-        <button
-          type="submit"
-          disabled={busy || !canSave(draft)}
-          className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          <FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][saving ? 1 : 0]} />
-        </button>
-      </div>
+      </FormActions>
 
       {editing && (
         <ConfirmDialog

@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Service } from "../../../../contract/salon.ts";
+import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
-import { useEuros } from "../use-euros.ts";
+import { useEuroSign, useEuros } from "../../../lib/use-euros.ts";
 
 interface ServiceRowsProps {
   lines: LineDraft[];
@@ -42,14 +43,9 @@ export function AppointmentServiceRows({ lines, services, errors, disabled, onCh
         ))}
       </ol>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <button
-          type="button"
-          disabled={disabled}
-          onClick={() => onChange([...lines, emptyLine()])}
-          className="rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => onChange([...lines, emptyLine()])}>
           <FormattedMessage id="appointments.form.addService" />
-        </button>
+        </Button>
         {minutes > 0 && (
           <p className="text-sm text-slate-600" data-testid="services-total">
             {intl.formatMessage({ id: "appointments.form.total" }, { minutes, price: euros(totalPrice(lines)) })}
@@ -76,11 +72,9 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
   const id = useId();
   const errorId = `${id}-error`;
   const path = `lines.${number - 1}`;
-  const messages = [
-    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
-  ];
+  const messages = messagesUnder(errors, path);
   const invalid = (field: string) => Boolean(errors[`${path}.${field}`]);
-  const currency = intl.formatNumberToParts(0, { style: "currency", currency: "EUR" }).find((part) => part.type === "currency")?.value;
+  const currency = useEuroSign();
   // A row's number inputs; `sent` is the field's name in the request, which messages are keyed by.
   const small = (field: "price" | "duration", sent: string, label: string, props: { step: number; min: number; unit?: string }) => (
     <div className="w-24 shrink-0">
@@ -147,15 +141,15 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
           {small("price", "price_at_booking", intl.formatMessage({ id: "appointments.form.price" }), { step: 0.01, min: 0, unit: currency })}
           {small("duration", "duration_at_booking", intl.formatMessage({ id: "appointments.form.duration" }), { step: 5, min: 5 })}
           {onRemove && (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
+              size="sm"
               onClick={onRemove}
               disabled={disabled}
               aria-label={intl.formatMessage({ id: "appointments.form.removeService" }, { number })}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
             >
               <FormattedMessage id="appointments.form.remove" />
-            </button>
+            </Button>
           )}
         </div>
         <GroupErrors id={errorId} messages={messages} />

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { CALENDAR, type Appointment } from "../../../../contract/appointments.ts";
 import type { BusinessHours, Stylist } from "../../../../contract/salon.ts";
+import { Button, buttonClass } from "../../../components/button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
@@ -84,13 +85,9 @@ function CalendarFrame({ children, actions }: { children: ReactNode; actions?: R
 
 function RetryButton({ onClick }: { onClick: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="rounded-lg border border-red-300 bg-white px-4 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
-    >
+    <Button variant="secondary" size="sm" onClick={onClick}>
       <FormattedMessage id="calendar.retry" />
-    </button>
+    </Button>
   );
 }
 
@@ -101,10 +98,7 @@ function NoStylists() {
       <p className="text-slate-700">
         <FormattedMessage id="calendar.noStylists" />
       </p>
-      <Link
-        to={localPath("/salon-settings?tab=stylists")}
-        className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Link to={localPath("/salon-settings?tab=stylists")} className={`mt-4 ${buttonClass()}`}>
         <FormattedMessage id="calendar.noStylists.link" />
       </Link>
     </div>
@@ -281,13 +275,9 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   return (
     <CalendarFrame
       actions={
-        <button
-          type="button"
-          onClick={() => openCreate()}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <Button onClick={() => openCreate()}>
           <FormattedMessage id="calendar.create" />
-        </button>
+        </Button>
       }
     >
       <CalendarToolbar

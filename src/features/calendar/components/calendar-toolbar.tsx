@@ -1,4 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
+import { Button } from "../../../components/button.tsx";
+import { CHECKBOX_CLASS } from "../../../components/form-field.tsx";
 import { VIEW_NAMES, type ViewName } from "../calendar-views.ts";
 
 interface CalendarToolbarProps {
@@ -15,9 +17,6 @@ interface CalendarToolbarProps {
   onShadeWorking: (on: boolean) => void;
 }
 
-const button =
-  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
 /** Navigation, the view title, the view buttons and the two shading switches above the calendar. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const intl = useIntl();
@@ -26,15 +25,15 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
     <div className="mb-3 space-y-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-1">
-          <button type="button" onClick={onPrev} aria-label={intl.formatMessage({ id: "calendar.previous" })} className={button}>
+          <Button variant="secondary" size="sm" onClick={onPrev} aria-label={intl.formatMessage({ id: "calendar.previous" })}>
             <span aria-hidden="true">‹</span>
-          </button>
-          <button type="button" onClick={onToday} className={button}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onToday}>
             <FormattedMessage id="calendar.today" />
-          </button>
-          <button type="button" onClick={onNext} aria-label={intl.formatMessage({ id: "calendar.next" })} className={button}>
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onNext} aria-label={intl.formatMessage({ id: "calendar.next" })}>
             <span aria-hidden="true">›</span>
-          </button>
+          </Button>
         </div>
         <h2 aria-live="polite" className="min-w-0 flex-1 text-lg font-semibold text-slate-900" data-testid="calendar-title">
           {title}
@@ -77,7 +76,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
 function ShadingToggle({ label, swatch, on, onChange }: { label: string; swatch: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-2">
-      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className="size-4 rounded border-slate-300 accent-brand-600" />
+      <input type="checkbox" checked={on} onChange={(event) => onChange(event.target.checked)} className={CHECKBOX_CLASS} />
       <span aria-hidden="true" className={`inline-block h-3.5 w-5 rounded-sm border border-slate-300 ${swatch}`} />
       {label}
     </label>

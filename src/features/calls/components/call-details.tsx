@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Call } from "../../../../contract/calls.ts";
-import { SECONDARY_BUTTON } from "../../../components/button-styles.ts";
+import { Button } from "../../../components/button.tsx";
 import { callKind, minutesSeconds, otherParty } from "../format.ts";
 import { CallKindIcon } from "./call-kind-icon.tsx";
 import { useCallNumber } from "./use-call-number.ts";
@@ -66,9 +66,9 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
             </dl>
           </div>
         )}
-        <button type="button" onClick={onShowInstructions} className={`w-full ${SECONDARY_BUTTON}`}>
+        <Button variant="secondary" onClick={onShowInstructions} className="w-full">
           <FormattedMessage id="calls.instructions.open" />
-        </button>
+        </Button>
       </div>
     );
   }

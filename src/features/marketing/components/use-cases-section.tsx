@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { Button } from "../../../components/button.tsx";
 import { useContactModal } from "../../../components/contact/contact-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { ArrowRightIcon, BagIcon, BedIcon, CarIcon, ScissorsIcon, ToothIcon, UtensilsIcon } from "./icons.tsx";
@@ -90,13 +91,9 @@ export function UseCasesSection() {
           <p className="max-w-2xl text-lg text-pretty text-slate-700">
             <FormattedMessage id="useCases.cta.lead" values={{ brand }} />
           </p>
-          <button
-            type="button"
-            onClick={() => openContact({ mode: "sales" })}
-            className="rounded-xl bg-brand-600 px-6 py-3 font-semibold text-white shadow-lg shadow-brand-600/25 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <Button variant="cta" size="xl" onClick={() => openContact({ mode: "sales" })}>
             <FormattedMessage id="useCases.cta.contactSales" />
-          </button>
+          </Button>
           <p className="text-sm text-slate-600">
             <FormattedMessage
               id="useCases.cta.notListed"

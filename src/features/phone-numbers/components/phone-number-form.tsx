@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import { PHONE_NAME_LENGTH, PHONE_NUMBER_LENGTH, type PhoneNumber } from "../../../../contract/phone-numbers.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormActions } from "../../../components/form-actions.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { IconButton, TRASH_ICON } from "../../../components/icon-button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
-import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import { useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useDeletePhoneNumber, useSavePhoneNumber } from "../../../lib/salon-data/phone-numbers.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
 
@@ -42,47 +43,26 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
   const save = useSavePhoneNumber();
   const remove = useDeletePhoneNumber();
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState(() => toDraft(number));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failures, setFailures] = useState(0);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const unreachable = () => t("phoneNumbers.error.unreachable");
 
-  const loaded = toDraft(number);
-  const changed = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== loaded[key]);
+  const form = useDashboardForm({
+    loaded: toDraft(number),
+    canSave: (_draft, dirty) => dirty,
+    // No check here: the server's answer names what is wrong with a number.
+    check: (draft) => ({
+      // The spec sends an empty assistant choice as null.
+      body: { phone_number: draft.phone_number, phone_name: draft.phone_name, assistant_config_id: draft.assistant_config_id || null },
+    }),
+    save: (body) => save.mutateAsync({ id: number?.id, body }),
+    savedText: t(number ? "phoneNumbers.toast.updated" : "phoneNumbers.toast.created"),
+    failedText: (error) => t("phoneNumbers.toast.saveFailed", { detail: errorDetail(error, unreachable()) }),
+    onSaved: (saved) => onSaved(saved.id),
+  });
+  const { draft, errors } = form;
+  const set = (key: keyof Draft, value: string) => form.change({ [key]: value }, key);
   const label = number ? (number.phone_name ?? displayPhone(number.phone_number)) : t("phoneNumbers.form.newTitle");
-
-  useEffect(() => {
-    if (failures > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [failures]);
-
-  const set = (key: keyof Draft, value: string) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors(({ [key]: _dropped, ...others }) => others);
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!changed || save.isPending) return;
-    setErrors({});
-    try {
-      const saved = await save.mutateAsync({
-        id: number?.id,
-        // The spec sends an empty assistant choice as null.
-        body: { phone_number: draft.phone_number, phone_name: draft.phone_name, assistant_config_id: draft.assistant_config_id || null },
-      });
-      toast.show("success", t(number ? "phoneNumbers.toast.updated" : "phoneNumbers.toast.created"));
-      onSaved(saved.id);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) {
-        setErrors(error.fields);
-        setFailures((count) => count + 1);
-      }
-      toast.show("error", t("phoneNumbers.toast.saveFailed", { detail: errorDetail(error, unreachable()) }));
-    }
-  }
 
   const deleteNumber = async () => {
     try {
@@ -96,7 +76,7 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-labelledby={titleId} className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <form {...form.formProps} aria-labelledby={titleId} className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
           {label}
@@ -147,15 +127,13 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
           )}
         </Field>
       </div>
-      <div className="flex justify-end rounded-b-2xl border-t border-slate-200 bg-slate-50 px-4 py-3 sm:px-6">
-        <button
-          type="submit"
-          disabled={!changed || save.isPending}
-          className="w-full rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
-        >
-          <FormattedMessage id={save.isPending ? "phoneNumbers.form.saving" : number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />
-        </button>
-      </div>
+      <FormActions
+        placement="card"
+        busy={form.busy}
+        disabled={!form.canSave}
+        label={<FormattedMessage id={number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />}
+        busyLabel={<FormattedMessage id="phoneNumbers.form.saving" />}
+      />
       {number && (
         <ConfirmDialog
           open={confirmingDelete}

@@ -1,7 +1,9 @@
 import { useId, type InputHTMLAttributes } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
+import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from "../../../../contract/salon.ts";
-import { SalonFieldError, salonControlClass } from "./salon-field.tsx";
+import { useLanguage } from "../../../i18n/language-context.ts";
+import { CHECKBOX_CLASS, controlClass, FieldError } from "../../../components/form-field.tsx";
 
 /** One day as edited: the times stay while the day is marked closed, so unticking restores them. */
 export interface DayDraft {
@@ -56,17 +58,14 @@ interface DayRowProps {
 }
 
 function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
-  const intl = useIntl();
+  const { language } = useLanguage();
   const id = useId();
   const ids = { day: `${id}-day`, open: `${id}-open`, close: `${id}-close`, closed: `${id}-closed`, error: `${id}-error` };
   const path = `business_hours.${day}`;
   const openError = errors[`${path}.open`];
   const closeError = errors[`${path}.close`];
   const error = openError ?? closeError;
-  // 2024-01-01 was a Monday, and day 0 is Monday.
-  const weekday = intl.formatDate(new Date(2024, 0, 1 + day), { weekday: "long" });
-  // Czech writes weekdays in lower case; as a row label it starts with a capital.
-  const dayName = weekday.charAt(0).toLocaleUpperCase(intl.locale) + weekday.slice(1);
+  const dayName = weekdayName(day, language);
   const timeDisabled = disabled || hours.closed;
   const time = (field: "open" | "close", invalid: boolean): InputHTMLAttributes<HTMLInputElement> => ({
     id: ids[field],
@@ -77,7 +76,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
     onChange: (event) => onChange({ [field]: event.target.value }),
     "aria-invalid": invalid,
     "aria-describedby": invalid ? ids.error : undefined,
-    className: `${salonControlClass(invalid)} w-32 sm:w-36`,
+    className: `${controlClass(invalid)} w-32 sm:w-36`,
   });
 
   return (
@@ -108,7 +107,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
             checked={hours.closed}
             disabled={disabled}
             onChange={(event) => onChange({ closed: event.target.checked })}
-            className="size-4 rounded border-slate-300 accent-brand-600"
+            className={CHECKBOX_CLASS}
           />
           <label htmlFor={ids.closed} className="text-sm text-slate-700">
             <FormattedMessage id="salonSettings.hours.closed" />
@@ -117,7 +116,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
       </div>
       {error && (
         <div className="sm:pl-34">
-          <SalonFieldError id={ids.error}>{error}</SalonFieldError>
+          <FieldError id={ids.error}>{error}</FieldError>
         </div>
       )}
     </li>

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
-import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
-import { SalonField } from "./salon-field.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { Button } from "../../../components/button.tsx";
+import { Field } from "../../../components/form-field.tsx";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 
 interface TextFieldSpec {
   label: string;
@@ -32,12 +34,13 @@ const TEXT_FIELDS = {
 } satisfies Record<string, TextFieldSpec>;
 
 type TextField = keyof typeof TEXT_FIELDS;
-type TextValues = Record<TextField, string>;
-/** Messages keyed by field path (business_hours.2.close), as the server's 422 `fields` are. */
-type FieldErrors = Record<string, string>;
+type SalonDraft = Record<TextField, string> & { time_zone: string; hours: HoursDraft };
 
-const toTextValues = (salon: Salon) =>
-  Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, salon[field as TextField] ?? ""])) as TextValues;
+const toDraft = (salon: Salon): SalonDraft => ({
+  ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, salon[field as TextField] ?? ""])) as Record<TextField, string>),
+  time_zone: salon.time_zone,
+  hours: toHoursDraft(salon.business_hours),
+});
 
 /** The Salon Information tab: loads the salon, then shows its form. */
 export function SalonForm() {
@@ -73,90 +76,51 @@ export function SalonForm() {
 
 function SalonFormFields({ salon }: { salon: Salon }) {
   const intl = useIntl();
-  const toast = useToast();
   const save = useSaveSalon();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [text, setText] = useState(() => toTextValues(salon));
-  const [hours, setHours] = useState(() => toHoursDraft(salon.business_hours));
-  const [timeZone, setTimeZone] = useState(salon.time_zone);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [focusRequest, setFocusRequest] = useState(0);
-  const saving = save.isPending;
+  const form = useDashboardForm({
+    loaded: toDraft(salon),
+    check: ({ hours, ...text }) =>
+      checkWith(salonSchema, { ...text, business_hours: fromHoursDraft(hours), special_dates: salon.special_dates }, intl),
+    save: (body) => save.mutateAsync(body),
+    savedText: intl.formatMessage({ id: "salonSettings.toast.saved" }),
+    failedText: (error) => {
+      const detail = errorDetail(error, "");
+      return detail
+        ? intl.formatMessage({ id: "salonSettings.toast.saveFailedDetail" }, { detail })
+        : intl.formatMessage({ id: "salonSettings.toast.saveFailed" });
+    },
+  });
+  const { draft, errors, busy: saving } = form;
 
-  // After a refused save, the first field with a problem gets the focus.
-  useEffect(() => {
-    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+  const changeDay = (day: Weekday, change: Partial<DayDraft>) =>
+    form.change(
+      { hours: { ...draft.hours, [`${day}`]: { ...draft.hours[`${day}`], ...change } } },
+      `business_hours.${day}.open`,
+      `business_hours.${day}.close`,
+    );
 
-  // An edited field's message is out of date; the next save checks it again.
-  const clearErrors = (...paths: string[]) => {
-    if (paths.some((path) => path in errors)) setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !paths.includes(path))));
-  };
-
-  const showErrors = (next: FieldErrors) => {
-    setErrors(next);
-    setFocusRequest((count) => count + 1);
-  };
-
-  const changeDay = (day: Weekday, change: Partial<DayDraft>) => {
-    setHours((current: HoursDraft) => ({ ...current, [`${day}`]: { ...current[`${day}`], ...change } }));
-    clearErrors(`business_hours.${day}.open`, `business_hours.${day}.close`);
-  };
-
-  const field = (name: TextField, props: { className?: string; rows?: number; tip?: string; hideLabel?: boolean } = {}) => {
+  /** A text input, or a textarea of `rows` rows. */
+  const field = (name: TextField, { rows, ...props }: { className?: string; rows?: number; tip?: string; hideLabel?: boolean } = {}) => {
     const spec: TextFieldSpec = TEXT_FIELDS[name];
     return (
-      <SalonField
-        name={name}
-        label={intl.formatMessage({ id: spec.label })}
-        value={text[name]}
-        onChange={(value) => {
-          setText((current) => ({ ...current, [name]: value }));
-          clearErrors(name);
+      <Field label={intl.formatMessage({ id: spec.label })} error={errors[name]} required={name === "name"} {...props}>
+        {(control) => {
+          const input = {
+            ...control,
+            name,
+            value: draft[name],
+            disabled: saving,
+            maxLength: spec.maxLength,
+            onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.change({ [name]: event.target.value }, name),
+          };
+          return rows ? <textarea {...input} rows={rows} /> : <input {...input} type={spec.type ?? "text"} autoComplete={spec.autoComplete} />;
         }}
-        error={errors[name]}
-        disabled={saving}
-        type={spec.type}
-        autoComplete={spec.autoComplete}
-        maxLength={spec.maxLength}
-        required={name === "name"}
-        {...props}
-      />
+      </Field>
     );
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = salonSchema.safeParse({
-      ...text,
-      business_hours: fromHoursDraft(hours),
-      special_dates: salon.special_dates,
-      time_zone: timeZone,
-    });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) next[issue.path.join(".")] ??= intl.formatMessage({ id: issue.message });
-      showErrors(next);
-      return;
-    }
-    setErrors({});
-    try {
-      await save.mutateAsync(parsed.data);
-      toast.show("success", intl.formatMessage({ id: "salonSettings.toast.saved" }));
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.fields) showErrors(error.fields);
-      const detail = errorDetail(error, "");
-      toast.show(
-        "error",
-        detail
-          ? intl.formatMessage({ id: "salonSettings.toast.saveFailedDetail" }, { detail })
-          : intl.formatMessage({ id: "salonSettings.toast.saveFailed" }),
-      );
-    }
-  }
-
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-6">
+    <form {...form.formProps} className="space-y-6">
       <p className="text-sm text-slate-600">
         <FormattedMessage id="salonSettings.salon.requiredNote" />
       </p>
@@ -183,30 +147,23 @@ function SalonFormFields({ salon }: { salon: Salon }) {
       <SalonSection title="salonSettings.section.hours" description="salonSettings.section.hoursHint">
         <div className="grid gap-4 sm:grid-cols-2">
           <SalonTimeZoneSelect
-            value={timeZone}
-            onChange={(value) => {
-              setTimeZone(value);
-              clearErrors("time_zone");
-            }}
+            value={draft.time_zone}
+            onChange={(value) => form.change({ time_zone: value }, "time_zone")}
             error={errors.time_zone}
             disabled={saving}
           />
         </div>
         <div className="mt-6">
-          <SalonBusinessHours hours={hours} onChange={changeDay} errors={errors} disabled={saving} />
+          <SalonBusinessHours hours={draft.hours} onChange={changeDay} errors={errors} disabled={saving} />
         </div>
       </SalonSection>
       <SalonSection title="salonSettings.section.description" description="salonSettings.section.descriptionHint">
         {field("description", { rows: 5, hideLabel: true })}
       </SalonSection>
       <div className="flex justify-end">
-        <button
-          type="submit"
-          disabled={saving}
-          className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white shadow hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-auto"
-        >
+        <Button type="submit" busy={saving} className="w-full sm:w-auto">
           <FormattedMessage id={saving ? "salonSettings.salon.saving" : "salonSettings.salon.save"} />
-        </button>
+        </Button>
       </div>
     </form>
   );

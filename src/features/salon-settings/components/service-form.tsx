@@ -1,10 +1,12 @@
-import { useState } from "react";
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, SERVICE_DURATION_STEP, serviceSchema, type Service } from "../../../../contract/salon.ts";
 import { useSaveService } from "../../../lib/salon-data/services.ts";
 import { ColorField } from "./tab-color-field.tsx";
 import { Field } from "../../../components/form-field.tsx";
-import { TabForm, useFormSubmit } from "./tab-form.tsx";
+import { failureText } from "../../../lib/form-errors.ts";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
+import { useEuroSign } from "../../../lib/use-euros.ts";
+import { TabForm } from "./tab-form.tsx";
 
 interface ServiceDraft {
   name: string;
@@ -38,19 +40,30 @@ const optionalNumber = (value: string) => (value.trim() === "" ? null : Number(v
 export function ServiceForm({ item: service, onClose }: { item: Service | undefined; onClose: () => void }) {
   const intl = useIntl();
   const saveService = useSaveService();
-  const [draft, setDraft] = useState(() => toDraft(service));
-  const { errors, failures, submit, clear } = useFormSubmit({
-    schema: serviceSchema,
+  const form = useDashboardForm({
+    loaded: toDraft(service),
+    check: (draft) =>
+      checkWith(
+        serviceSchema,
+        {
+          name: draft.name,
+          description: draft.description,
+          duration: requiredNumber(draft.duration),
+          price: requiredNumber(draft.price),
+          min_price: optionalNumber(draft.min_price),
+          max_price: optionalNumber(draft.max_price),
+          color: draft.color,
+        },
+        intl,
+      ),
     save: (body) => saveService.mutateAsync({ id: service?.id, body }),
     savedText: service ? intl.formatMessage({ id: "services.toast.updated" }) : intl.formatMessage({ id: "services.toast.added" }),
-    failedText: intl.formatMessage({ id: "services.toast.saveFailed" }),
+    failedText: (error) => failureText(error, intl.formatMessage({ id: "services.toast.saveFailed" })),
     onSaved: onClose,
   });
-  const set = (key: keyof ServiceDraft, value: string) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    clear(key);
-  };
-  const currency = intl.formatNumberToParts(0, { style: "currency", currency: "EUR" }).find((part) => part.type === "currency")?.value;
+  const { draft, errors } = form;
+  const set = (key: keyof ServiceDraft, value: string) => form.change({ [key]: value }, key);
+  const currency = useEuroSign();
 
   const priceInput = (key: "price" | "min_price" | "max_price", label: string, required = false) => (
     <Field label={label} error={errors[key]} required={required} unit={currency}>
@@ -63,22 +76,10 @@ export function ServiceForm({ item: service, onClose }: { item: Service | undefi
   return (
     <TabForm
       title={service ? intl.formatMessage({ id: "services.form.editTitle" }) : intl.formatMessage({ id: "services.form.addTitle" })}
-      saving={saveService.isPending}
       savingLabel={intl.formatMessage({ id: "services.form.saving" })}
       requiredNote={intl.formatMessage({ id: "services.form.requiredNote" })}
-      failures={failures}
+      form={form}
       onCancel={onClose}
-      onSubmit={() =>
-        submit({
-          name: draft.name,
-          description: draft.description,
-          duration: requiredNumber(draft.duration),
-          price: requiredNumber(draft.price),
-          min_price: optionalNumber(draft.min_price),
-          max_price: optionalNumber(draft.max_price),
-          color: draft.color,
-        })
-      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={intl.formatMessage({ id: "services.form.name" })} error={errors.name} required className="sm:col-span-2">

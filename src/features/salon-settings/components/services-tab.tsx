@@ -1,5 +1,6 @@
 import { useIntl } from "react-intl";
 import { useDeleteService, useServices } from "../../../lib/salon-data/services.ts";
+import { useEuros } from "../../../lib/use-euros.ts";
 import { ServiceForm } from "./service-form.tsx";
 import { ListFormTab } from "./tab-list-form.tsx";
 
@@ -8,7 +9,7 @@ export function ServicesTab() {
   const intl = useIntl();
   const query = useServices();
   const deleteService = useDeleteService();
-  const euros = (value: number) => intl.formatNumber(value, { style: "currency", currency: "EUR" });
+  const euros = useEuros();
   return (
     <ListFormTab
       query={query}

@@ -1,12 +1,14 @@
-import { useId, useState } from "react";
+import { useId, useMemo } from "react";
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_WORKING_HOURS, stylistSchema, type Stylist, type Weekday } from "../../../../contract/salon.ts";
 import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
 import { fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
 import { ColorField } from "./tab-color-field.tsx";
-import { Field } from "../../../components/form-field.tsx";
-import { TabForm, useFormSubmit } from "./tab-form.tsx";
+import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
+import { failureText } from "../../../lib/form-errors.ts";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
+import { TabForm } from "./tab-form.tsx";
 
 interface StylistDraft {
   first_name: string;
@@ -38,27 +40,35 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
   const intl = useIntl();
   const activeId = useId();
   const saveStylist = useSaveStylist();
-  const [draft, setDraft] = useState(() => toDraft(stylist));
-  const { errors, failures, submit, clear } = useFormSubmit({
-    schema: stylistSchema,
+  const form = useDashboardForm({
+    // Made once per stylist: the time-off rows get their keys as the draft is made.
+    loaded: useMemo(() => toDraft(stylist), [stylist]),
+    check: (draft) =>
+      checkWith(
+        stylistSchema,
+        {
+          first_name: draft.first_name,
+          last_name: draft.last_name,
+          email: draft.email,
+          phone: draft.phone,
+          color: draft.color,
+          is_active: draft.is_active,
+          working_hours: fromHoursDraft(draft.hours),
+          time_off: fromTimeOffDrafts(draft.timeOff),
+        },
+        intl,
+      ),
     save: (body) => saveStylist.mutateAsync({ id: stylist?.id, body }),
     savedText: stylist ? intl.formatMessage({ id: "stylists.toast.updated" }) : intl.formatMessage({ id: "stylists.toast.added" }),
-    failedText: intl.formatMessage({ id: "stylists.toast.saveFailed" }),
+    failedText: (error) => failureText(error, intl.formatMessage({ id: "stylists.toast.saveFailed" })),
     onSaved: onClose,
   });
-  const set = <Key extends Exclude<keyof StylistDraft, "hours" | "timeOff">>(key: Key, value: StylistDraft[Key]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    clear(key);
-  };
-  const changeDay = (day: Weekday, change: Partial<DayDraft>) => {
-    setDraft((current) => ({ ...current, hours: current.hours.map((hours, index) => (index === day ? { ...hours, ...change } : hours)) }));
-    clear(`working_hours.${day}`);
-  };
+  const { draft, errors } = form;
+  const set = <Key extends Exclude<keyof StylistDraft, "hours" | "timeOff">>(key: Key, value: StylistDraft[Key]) => form.change({ [key]: value }, key);
+  const changeDay = (day: Weekday, change: Partial<DayDraft>) =>
+    form.change({ hours: draft.hours.map((hours, index) => (index === day ? { ...hours, ...change } : hours)) }, `working_hours.${day}`);
   // Removing a period renumbers the ones after it, so all of their messages go.
-  const changeTimeOff = (timeOff: TimeOffDraft[]) => {
-    setDraft((current) => ({ ...current, timeOff }));
-    clear("time_off");
-  };
+  const changeTimeOff = (timeOff: TimeOffDraft[]) => form.change({ timeOff }, "time_off");
 
   const textInput = (key: "first_name" | "last_name" | "email" | "phone", label: string, type: "text" | "email" | "tel", required = false) => (
     <Field label={label} error={errors[key]} required={required}>
@@ -78,23 +88,10 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
   return (
     <TabForm
       title={stylist ? intl.formatMessage({ id: "stylists.form.editTitle" }) : intl.formatMessage({ id: "stylists.form.addTitle" })}
-      saving={saveStylist.isPending}
       savingLabel={intl.formatMessage({ id: "stylists.form.saving" })}
       requiredNote={intl.formatMessage({ id: "stylists.form.requiredNote" })}
-      failures={failures}
+      form={form}
       onCancel={onClose}
-      onSubmit={() =>
-        submit({
-          first_name: draft.first_name,
-          last_name: draft.last_name,
-          email: draft.email,
-          phone: draft.phone,
-          color: draft.color,
-          is_active: draft.is_active,
-          working_hours: fromHoursDraft(draft.hours),
-          time_off: fromTimeOffDrafts(draft.timeOff),
-        })
-      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {textInput("first_name", intl.formatMessage({ id: "stylists.form.firstName" }), "text", true)}
@@ -109,7 +106,7 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
             checked={draft.is_active}
             onChange={(event) => set("is_active", event.target.checked)}
             aria-describedby={`${activeId}-hint`}
-            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+            className={`mt-0.5 shrink-0 ${CHECKBOX_CLASS}`}
           />
           <div>
             <label htmlFor={activeId} className="text-sm font-medium text-slate-700">

@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
+import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
+import { Button } from "../../../components/button.tsx";
+import { controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
 /** One absence as edited; `key` keeps React's rows apart when one in the middle is removed. */
 export interface TimeOffDraft {
@@ -41,7 +42,7 @@ export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProp
       <legend className="text-base font-semibold text-slate-900">
         <FormattedMessage id="stylists.timeOff.title" />
       </legend>
-      {errors.time_off && <p className="mt-1 text-sm text-red-700">{errors.time_off}</p>}
+      {errors.time_off && <FieldError>{errors.time_off}</FieldError>}
       {entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">
           <FormattedMessage id="stylists.timeOff.empty" />
@@ -60,13 +61,9 @@ export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProp
           ))}
         </ol>
       )}
-      <button
-        type="button"
-        onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])}
-        className="mt-3 rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-      >
+      <Button variant="dashed" size="sm" onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])} className="mt-3">
         <FormattedMessage id="stylists.timeOff.add" />
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -85,9 +82,7 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
   const errorId = `${id}-error`;
   // Error paths count from 0, people from 1.
   const path = `time_off.${number - 1}`;
-  const messages = [
-    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
-  ];
+  const messages = messagesUnder(errors, path);
   const input = (field: "start_date" | "end_date" | "note", label: string, type: "date" | "text") => {
     const invalid = Boolean(errors[`${path}.${field}`]);
     return (
@@ -116,14 +111,15 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
           {input("start_date", intl.formatMessage({ id: "stylists.timeOff.from" }), "date")}
           {input("end_date", intl.formatMessage({ id: "stylists.timeOff.to" }), "date")}
           {input("note", intl.formatMessage({ id: "stylists.timeOff.note" }), "text")}
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="sm"
             onClick={onRemove}
             aria-label={intl.formatMessage({ id: "stylists.timeOff.removeLabel" }, { number })}
-            className="col-span-2 justify-self-start rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="col-span-2 justify-self-start"
           >
             <FormattedMessage id="stylists.timeOff.remove" />
-          </button>
+          </Button>
         </div>
         <GroupErrors id={errorId} messages={messages} />
       </fieldset>

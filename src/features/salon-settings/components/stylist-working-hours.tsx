@@ -1,8 +1,10 @@
 import { useId } from "react";
-import { defineMessages, FormattedMessage, useIntl } from "react-intl";
+import { defineMessages, FormattedMessage } from "react-intl";
+import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
-import type { FieldErrors } from "../../../lib/form-errors.ts";
-import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
+import { useLanguage } from "../../../i18n/language-context.ts";
+import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
+import { CHECKBOX_CLASS, controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
 const SHIFT_TIMES = ["morning_start", "morning_end", "afternoon_start", "afternoon_end"] as const;
 type ShiftTime = (typeof SHIFT_TIMES)[number];
@@ -64,7 +66,7 @@ export function StylistWorkingHours({ days, onChange, errors }: StylistWorkingHo
       <legend className="text-base font-semibold text-slate-900">
         <FormattedMessage id="stylists.hours.title" />
       </legend>
-      {errors.working_hours && <p className="mt-1 text-sm text-red-700">{errors.working_hours}</p>}
+      {errors.working_hours && <FieldError>{errors.working_hours}</FieldError>}
       <div className="mt-3 overflow-hidden rounded-xl border border-slate-200">
         <div aria-hidden="true" className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase lg:flex">
           <span className="w-24" />
@@ -94,17 +96,12 @@ interface DayRowProps {
 }
 
 function DayRow({ day, draft, onChange, errors }: DayRowProps) {
-  const intl = useIntl();
+  const { language } = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
   const path = `working_hours.${day}`;
-  const messages = [
-    ...new Set(Object.entries(errors).flatMap(([key, message]) => (key === path || key.startsWith(`${path}.`) ? [message] : []))),
-  ];
-  // 2024-01-01 was a Monday, and day 0 is Monday.
-  const weekday = intl.formatDate(new Date(2024, 0, 1 + day), { weekday: "long" });
-  // Czech writes weekdays in lower case; as a row label it starts with a capital.
-  const dayName = weekday.charAt(0).toLocaleUpperCase(intl.locale) + weekday.slice(1);
+  const messages = messagesUnder(errors, path);
+  const dayName = weekdayName(day, language);
 
   const time = (field: ShiftTime) => {
     const invalid = Boolean(errors[`${path}.${field}`]);
@@ -153,7 +150,7 @@ function DayRow({ day, draft, onChange, errors }: DayRowProps) {
               type="checkbox"
               checked={draft.working}
               onChange={(event) => onChange({ working: event.target.checked })}
-              className="size-4 rounded border-slate-300 accent-brand-600"
+              className={CHECKBOX_CLASS}
             />
             <FormattedMessage id="stylists.hours.working" />
           </label>

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from "react";
 import { FormattedMessage } from "react-intl";
+import { Button } from "../../../components/button.tsx";
 
 export interface ItemRowProps {
   name: string;
@@ -15,10 +16,6 @@ export interface ItemRowProps {
   onDelete: () => void;
   editRef?: Ref<HTMLButtonElement>;
 }
-
-// The scroll margin keeps a focused button clear of the sticky navbar.
-const buttonClass =
-  "scroll-mt-24 rounded-lg border px-3 py-1.5 text-sm font-semibold shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** One stylist or service in a list: its colour dot beside its name, its details, Edit and Delete. */
 export function ItemRow({ name, color, details, badge, editLabel, deleteLabel, onEdit, onDelete, editRef }: ItemRowProps) {
@@ -51,13 +48,14 @@ export function ItemRow({ name, color, details, badge, editLabel, deleteLabel, o
           )}
         </div>
       </div>
+      {/* The scroll margin keeps a focused button clear of the sticky navbar. */}
       <div className="flex shrink-0 gap-2 pl-6.5 sm:pl-0">
-        <button ref={editRef} type="button" aria-label={editLabel} onClick={onEdit} className={`${buttonClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-50`}>
+        <Button ref={editRef} variant="secondary" size="sm" aria-label={editLabel} onClick={onEdit} className="scroll-mt-24">
           <FormattedMessage id="common.edit" />
-        </button>
-        <button type="button" aria-label={deleteLabel} onClick={onDelete} className={`${buttonClass} border-red-200 bg-white text-red-700 hover:bg-red-50`}>
+        </Button>
+        <Button variant="danger-outline" size="sm" aria-label={deleteLabel} onClick={onDelete} className="scroll-mt-24">
           <FormattedMessage id="common.delete" />
-        </button>
+        </Button>
       </div>
     </li>
   );

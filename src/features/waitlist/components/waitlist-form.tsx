@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { EMAIL_PATTERN } from "../../../../contract/email.ts";
+import { Button } from "../../../components/button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { joinWaitlist } from "../api.ts";
@@ -52,13 +53,9 @@ export function WaitlistForm() {
           placeholder={intl.formatMessage({ id: "waitlist.form.placeholder" })}
           className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-slate-900 shadow-sm focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100"
         />
-        <button
-          type="submit"
-          disabled={submitting}
-          className="rounded-xl bg-brand-600 px-6 py-3 font-semibold whitespace-nowrap text-white shadow-lg shadow-brand-600/25 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60"
-        >
+        <Button type="submit" variant="cta" size="xl" busy={submitting} className="whitespace-nowrap">
           <FormattedMessage id={submitting ? "waitlist.form.joining" : "waitlist.form.submit"} />
-        </button>
+        </Button>
       </div>
       {(state.kind === "success" || state.kind === "error") && (
         <p

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useIntl } from "react-intl";
 
-interface SalonInfoTipProps {
+interface InfoTipProps {
   /** Id of the tip text, so the field it explains can be described by it too. */
   id: string;
   /** The name of the field the tip explains, for the button's accessible name. */
@@ -15,7 +15,7 @@ interface SalonInfoTipProps {
  * It opens under the nearest positioned ancestor (the field's label row), so it keeps the
  * field's width and never leaves a narrow screen.
  */
-export function SalonInfoTip({ id, field, text }: SalonInfoTipProps) {
+export function InfoTip({ id, field, text }: InfoTipProps) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
