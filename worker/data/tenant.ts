@@ -27,11 +27,19 @@ export interface TenantScope extends Tenant {
  * too, so the planner walks that salon's index entries only.
  */
 export function withTenant<T>(db: Database, tenant: Tenant, work: (scope: TenantScope) => Promise<T>): Promise<T> {
+  return bound(db, tenant, (tx) => work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId }));
+}
+
+/**
+ * A transaction whose row-level security settings name the person and the salon (none yet:
+ * "", which the policies read as no salon) until it ends.
+ */
+function bound<T>(db: Database, { userId, salonId }: Tenant, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
   return db(
     (sql) =>
       sql.begin(async (tx) => {
-        await tx`select set_config('app.user_id', ${tenant.userId}, true), set_config('app.salon_id', ${tenant.salonId}, true)`;
-        return work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId });
+        await tx`select set_config('app.user_id', ${userId}, true), set_config('app.salon_id', ${salonId}, true)`;
+        return work(tx);
       }) as Promise<T>,
   );
 }
@@ -62,12 +70,8 @@ export interface MemberScope {
 }
 
 export function asMember<T>(db: Database, userId: string, work: (scope: MemberScope) => Promise<T>): Promise<T> {
-  return db(
-    (sql) =>
-      sql.begin(async (tx) => {
-        await tx`select set_config('app.user_id', ${userId}, true)`;
-        const enter = async (salonId: string) => void (await tx`select set_config('app.salon_id', ${salonId}, true)`);
-        return work({ sql: tx, userId, enter });
-      }) as Promise<T>,
-  );
+  return bound(db, { userId, salonId: "" }, (tx) => {
+    const enter = async (salonId: string) => void (await tx`select set_config('app.salon_id', ${salonId}, true)`);
+    return work({ sql: tx, userId, enter });
+  });
 }
