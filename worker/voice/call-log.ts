@@ -1,19 +1,13 @@
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { closeAbandonedCalls, finishCall, openCall, recordFunctionCall, recordMessage, setCallInstructions, type NewCall } from "../data/calls.ts";
 import type { Database } from "../data/db.ts";
-import { beforeTenant, withTenant, type Tenant, type TenantScope } from "../data/tenant.ts";
+import { beforeTenant, withTenant, type TenantScope } from "../data/tenant.ts";
 import type { CallUsage } from "./pricing.ts";
+import { callTenant, type CallOwner } from "./session-client.ts";
 import type { ToolOutcome } from "./tools.ts";
 
-/** The salon a call belongs to and the owner it acts for. */
-export interface CallOwner {
-  salonId: string;
-  ownerId: string;
-}
 
 export type FinalStatus = "completed" | "failed";
-
-const tenantOf = (owner: CallOwner): Tenant => ({ salonId: owner.salonId, userId: owner.ownerId });
 
 /**
  * The record of one call: its row, and its items in the order they happened in the
@@ -31,12 +25,12 @@ export class CallLog {
   ) {}
 
   static async open(db: Database, owner: CallOwner, call: NewCall): Promise<CallLog> {
-    return new CallLog(db, owner, await withTenant(db, tenantOf(owner), (scope) => openCall(scope, call)));
+    return new CallLog(db, owner, await withTenant(db, callTenant(owner), (scope) => openCall(scope, call)));
   }
 
   /** A call whose row the telephony webhook made; the instructions are filled in now. */
   static async adopt(db: Database, owner: CallOwner, callId: string, instructions: string): Promise<CallLog> {
-    await withTenant(db, tenantOf(owner), (scope) => setCallInstructions(scope, callId, instructions));
+    await withTenant(db, callTenant(owner), (scope) => setCallInstructions(scope, callId, instructions));
     return new CallLog(db, owner, callId);
   }
 
@@ -74,7 +68,7 @@ export class CallLog {
 
   private write(statement: (scope: TenantScope) => Promise<unknown>) {
     this.queue = this.queue
-      .then(() => withTenant(this.db, tenantOf(this.owner), statement))
+      .then(() => withTenant(this.db, callTenant(this.owner), statement))
       .then(
         () => undefined,
         (error: unknown) => console.error(`call ${this.callId}: a record write failed`, error),

@@ -16,7 +16,7 @@ import { CallLog } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
 import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
 import { greetingResponse, sessionUpdate } from "./session-config.ts";
-import type { CallPlan } from "./session-client.ts";
+import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
 import { runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
 
@@ -77,7 +77,7 @@ export class LiveCall implements CallerEvents {
       const apiKey = this.env.OPENAI_API_KEY;
       if (!apiKey) throw new CallFailure("not_configured", this.t("call.error.notConfigured", { setting: "OPENAI_API_KEY" }));
       const { target } = this.plan;
-      const { assistant, salon, services } = await withTenant(this.db, { salonId: target.salonId, userId: target.ownerId }, async (scope) => ({
+      const { assistant, salon, services } = await withTenant(this.db, callTenant(target), async (scope) => ({
         assistant: await callAssistant(scope, target.assistantId),
         salon: await salonProfile(scope),
         services: await listServices(scope),

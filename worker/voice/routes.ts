@@ -7,7 +7,7 @@ import { hashToken } from "../data/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientAddress, countHit } from "../http/rate-limit.ts";
-import { openBrowserCall, type CallPlan, type CallTarget } from "./session-client.ts";
+import { callTenant, openBrowserCall, type CallPlan, type CallTarget } from "./session-client.ts";
 
 /**
  * A call that cannot start still gets its socket, with an error message on it: a browser
@@ -55,7 +55,7 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
     const perClient = { bucket: `demo-call:${clientAddress(c)}`, max: CALL_LIMITS.demoCallsPerHour, windowSeconds: 3600 };
     if ((await countHit(c, perClient)) > perClient.max) return refuse("rate_limited", t("call.error.rateLimited"));
     // A call whose object died without closing its record stops counting after its time limit.
-    const running = await withTenant(db, { salonId: target.salonId, userId: target.ownerId }, (scope) =>
+    const running = await withTenant(db, callTenant(target), (scope) =>
       runningDemoCalls(scope, CALL_LIMITS.demoSeconds + 60),
     );
     if (running >= CALL_LIMITS.demoConcurrent) return refuse("busy", t("call.error.busy"));

@@ -1,4 +1,5 @@
 import type { Language } from "../../contract/languages.ts";
+import type { Tenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
 
 /**
@@ -6,11 +7,17 @@ import type { Bindings } from "../env.ts";
  * call with, and the requests it sends. Only the Worker can reach the object.
  */
 
-/** Who a call is for, resolved before the call starts (demo, ticket or phone number). */
-export interface CallTarget {
+/** The salon a call belongs to, and its owner, on whose behalf the assistant acts. */
+export interface CallOwner {
   salonId: string;
-  /** The salon's owner: the assistant acts on the owner's behalf under row-level security. */
   ownerId: string;
+}
+
+/** The tenant a call's data work runs as: the salon, through its owner (row-level security). */
+export const callTenant = ({ salonId, ownerId }: CallOwner): Tenant => ({ salonId, userId: ownerId });
+
+/** Who a call is for, resolved before the call starts (demo, ticket or phone number). */
+export interface CallTarget extends CallOwner {
   assistantId: string;
   demo: boolean;
 }

@@ -12,6 +12,7 @@ import { salonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
 import { activeStylists, type NamedStylist } from "../data/stylists.ts";
 import { withTenant, type TenantScope } from "../data/tenant.ts";
+import { callTenant, type CallOwner } from "./session-client.ts";
 import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, type ToolArguments, type ToolName } from "./tool-schemas.ts";
 
 /**
@@ -21,10 +22,8 @@ import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, type T
  */
 
 /** Whom and where the tools act for: the salon, through its owner (row-level security). */
-export interface ToolContext {
+export interface ToolContext extends CallOwner {
   db: Database;
-  salonId: string;
-  ownerId: string;
   timeZone: string;
   /** Where a caller's number written without its country code is read (the salon's country). */
   country: CountryCode | undefined;
@@ -261,7 +260,7 @@ export async function runTool(ctx: ToolContext, name: string, json: string): Pro
   const parsed = parseArguments(name, json);
   if (!parsed.ok) return parsed;
   try {
-    const result = await withTenant(ctx.db, { salonId: ctx.salonId, userId: ctx.ownerId }, (scope) => execute(scope, ctx, parsed.args));
+    const result = await withTenant(ctx.db, callTenant(ctx), (scope) => execute(scope, ctx, parsed.args));
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ToolRefusal) return { ok: false, error: error.message };
