@@ -71,9 +71,7 @@ async function pickServices(scope: TenantScope, names: string[]) {
   });
 }
 
-async function pickStylist(scope: TenantScope, name: string | undefined) {
-  if (!name) return undefined;
-  const stylists = await activeStylists(scope);
+function pickStylist(stylists: NamedStylist[], name: string) {
   const found = stylists.find((s) => sameName(s.name, name));
   if (!found) throw new ToolRefusal(`No stylist called "${name}" works here. The stylists are: ${stylists.map((s) => s.name).join(", ")}.`);
   return found;
@@ -160,9 +158,10 @@ const executors: Executors = {
 
   async find_free_slots(scope, ctx, args) {
     const services = await pickServices(scope, args.services);
-    const stylist = await pickStylist(scope, args.stylist);
+    const active = await activeStylists(scope);
+    const stylist = args.stylist ? pickStylist(active, args.stylist) : undefined;
     const duration = services.reduce((sum, s) => sum + s.duration, 0);
-    const stylists = new Map((await activeStylists(scope)).map((s) => [s.id, s.name]));
+    const stylists = new Map(active.map((s) => [s.id, s.name]));
     const from = localDayStart(args.date, ctx.timeZone);
     // One day at a time, so a free morning tomorrow is not buried under next week's.
     for (let day = 0; day < SEARCH_DAYS; day++) {
@@ -181,7 +180,7 @@ const executors: Executors = {
 
   async book_appointment(scope, ctx, args) {
     const services = await pickServices(scope, args.services);
-    const stylist = await pickStylist(scope, args.stylist);
+    const stylist = args.stylist ? pickStylist(await activeStylists(scope), args.stylist) : undefined;
     const start = parseLocal(args.start, ctx.timeZone);
     const duration = services.reduce((sum, s) => sum + s.duration, 0);
     const stylistId = await freeStylistAt(scope, ctx, start, duration, stylist);
@@ -211,7 +210,7 @@ const executors: Executors = {
     if (current.services.some((line) => !line.service_id)) {
       throw new ToolRefusal("A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.");
     }
-    const stylist = args.stylist ? await pickStylist(scope, args.stylist) : { id: current.stylist!, name: current.stylist_name };
+    const stylist = args.stylist ? pickStylist(await activeStylists(scope), args.stylist) : { id: current.stylist!, name: current.stylist_name };
     const start = parseLocal(args.new_start, ctx.timeZone);
     const duration = (Date.parse(current.end_datetime) - Date.parse(current.start_datetime)) / 60_000;
     const stylistId = await freeStylistAt(scope, ctx, start, duration, stylist, current.id);
