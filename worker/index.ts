@@ -1,13 +1,21 @@
+import { Hono } from "hono";
 import { app } from "./app.ts";
 import { database } from "./data/db.ts";
-import type { Bindings } from "./env.ts";
+import type { AppEnv, Bindings } from "./env.ts";
+import { secured } from "./http/security-headers.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { closeAbandoned } from "./voice/call-log.ts";
 
 export { CallSession } from "./call-session/call-session.ts";
 
+/** Every request comes here first (wrangler.toml), so pages and assets carry the API's security headers. */
+const site = new Hono<AppEnv>()
+  .use(secured)
+  .all("/api/*", (c) => app.fetch(c.req.raw, c.env, c.executionCtx))
+  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+
 export default {
-  fetch: app.fetch,
+  fetch: site.fetch,
   /** Retries mail whose delivery failed when it was first queued, and closes abandoned call records. */
   async scheduled(_controller, env, ctx) {
     deliverInBackground(env, ctx);

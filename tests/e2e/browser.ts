@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -14,6 +14,11 @@ export const VIEWPORTS = {
 /** Debian's Chromium, headless, with the flags that keep it off the network, and any `extraArgs`. */
 export function useBrowser(extraArgs: string[] = []) {
   const state: { browser?: Browser } = {};
+  // Every page runs under the product's Content-Security-Policy; whatever it blocked fails the test.
+  const blocked: string[] = [];
+  afterEach(() => {
+    expect(blocked.splice(0), "blocked by the Content-Security-Policy").toEqual([]);
+  });
   beforeAll(async () => {
     state.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -30,6 +35,9 @@ export function useBrowser(extraArgs: string[] = []) {
     /** A fresh visitor: own storage, the given browser language and viewport. */
     async visitor({ locale = "en-US", viewport = VIEWPORTS.desktop }: { locale?: string; viewport?: { width: number; height: number } } = {}) {
       const context: BrowserContext = await state.browser!.newContext({ locale, viewport, baseURL: baseUrl() });
+      context.on("console", (message) => {
+        if (message.type() === "error" && message.text().includes("Content Security Policy")) blocked.push(message.text());
+      });
       const page: Page = await context.newPage();
       // Shorter than the test's own timeout, so a stuck step names its locator.
       page.setDefaultTimeout(10_000);
