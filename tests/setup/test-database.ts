@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
 import { startFakeResend } from "../fakes/resend.ts";
+import { addSupabaseApiRoles } from "./supabase-api-roles.ts";
 
 // Another worktree or engineer can run the suite beside this one with its own port and folder.
 const TEST_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
   const pg = await startEmbeddedPostgres(`.data/postgres-test-${TEST_PORT}`, TEST_PORT);
   await ensureDatabase(pg.adminUrl, "receptionist_test", { fresh: true });
   const url = pg.urlFor("receptionist_test");
+  await addSupabaseApiRoles(url);
   await migrate(url);
   project.provide("databaseUrl", url);
   project.provide("workerDatabaseUrl", await ensureWorkerRole(pg.adminUrl, url));
