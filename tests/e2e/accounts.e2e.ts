@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot, useBrowser } from "./browser.ts";
-import { openMailedLink } from "./owner.ts";
+import { openMailedLink, signedInOwner, verifiedOwner } from "./owner.ts";
 
 const browser = useBrowser();
 
@@ -98,6 +98,43 @@ describe("accounts in the browser", () => {
     await login.getByLabel("Passwort", { exact: true }).fill("New-password-2");
     await login.getByRole("button", { name: "Anmelden" }).click();
     await page.getByText("Willkommen zurück!").waitFor();
+    await context.close();
+  });
+
+  it("shows the next owner signing in on the same tab nothing of the last one's salon", async () => {
+    const { page, context } = await browser.visitor();
+    const first = await signedInOwner(page);
+    const next = await verifiedOwner(await context.newPage());
+    const salonName = page.getByLabel("Salon Name");
+
+    await avatar(page, first.email).click();
+    await page.getByRole("link", { name: "Salon Settings" }).click();
+    await salonName.fill("Salon of the first owner");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("status").filter({ hasText: "Salon settings saved successfully" }).first().waitFor();
+
+    // Out and in again without a reload, which would have emptied every cache anyway. Signed
+    // out on a dashboard screen, the login dialog opens and leads back to it.
+    await avatar(page, first.email).click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    const login = page.getByRole("dialog", { name: "Log In" });
+    await login.getByLabel("Email").fill(next.email);
+    await login.getByLabel("Password", { exact: true }).fill(next.password);
+    // The next owner's salon is held back: whatever shows meanwhile came from the tab's memory.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/dashboard/salon", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await login.getByRole("button", { name: "Log In" }).click();
+    await avatar(page, next.email).waitFor();
+    await page.waitForURL(/\/en\/salon-settings$/);
+    await page.getByText("Loading salon information...").or(salonName).first().waitFor();
+    expect(await salonName.count()).toBe(0);
+    release();
+    await salonName.waitFor();
+    expect(await salonName.inputValue()).not.toBe("Salon of the first owner");
     await context.close();
   });
 });

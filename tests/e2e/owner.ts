@@ -8,13 +8,19 @@ export async function openMailedLink(page: Page, to: string, subject = "") {
   await mail.getByRole("link").first().click();
 }
 
-/** A new salon owner, registered, verified through the mailed link and logged in (English UI). */
-export async function signedInOwner(page: Page, password = "Salon-2026!") {
+/** A new salon owner, registered and verified through the mailed link, not signed in. */
+export async function verifiedOwner(page: Page, password = "Salon-2026!") {
   const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@salon.example`;
   const registered = await page.request.post("/api/auth/register", { data: { email, password } });
   if (registered.status() !== 201) throw new Error(`register: ${await registered.text()}`);
   await openMailedLink(page, email);
   await page.waitForURL(/\/[a-z]{2}$/);
+  return { email, password };
+}
+
+/** A new salon owner, registered, verified through the mailed link and logged in (English UI). */
+export async function signedInOwner(page: Page, password = "Salon-2026!") {
+  const { email } = await verifiedOwner(page, password);
   await page.goto("/en?auth=login");
   const login = page.getByRole("dialog", { name: "Log In" });
   await login.getByLabel("Email").fill(email);

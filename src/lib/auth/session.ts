@@ -17,6 +17,7 @@ export interface Session {
 }
 
 const listeners = new Set<() => void>();
+const forgetters = new Set<() => void>();
 let snapshot: Session = read();
 
 function read(): Session {
@@ -32,8 +33,19 @@ function read(): Session {
 }
 
 function publish() {
+  const before = snapshot.user?.email;
   snapshot = read();
+  if (snapshot.user?.email !== before) for (const forget of forgetters) forget();
   for (const listener of listeners) listener();
+}
+
+/**
+ * Runs `forget` whenever the person signed in changes: sign-out, a failed refresh, sign-out
+ * in another tab, someone else signing in. What was loaded for one owner is never shown
+ * to the next.
+ */
+export function forgetOnSignOut(forget: () => void) {
+  forgetters.add(forget);
 }
 
 export const getAccessToken = () => sessionStorage.getItem(TOKEN_KEY);
