@@ -57,7 +57,8 @@ export function AssistantsPage() {
         onChange={(draft) => setDraft(current.id, draft)}
         onSaved={(savedConfig) => {
           setDraft(current.id, undefined);
-          setChosenId(savedConfig.id);
+          // A new assistant stays chosen under its real id, unless the owner chose another meanwhile.
+          setChosenId((chosen) => (chosen === current.id ? savedConfig.id : chosen));
         }}
         // Cancel drops the edits; for a new assistant that is the whole entry.
         onCancel={() => setDraft(current.id, undefined)}
