@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { app } from "./app.ts";
 import { database } from "./data/db.ts";
+import { pruneHits } from "./data/rate-limits.ts";
+import { beforeTenant } from "./data/tenant.ts";
 import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { deliverInBackground } from "./mail/background.ts";
@@ -16,9 +18,11 @@ const site = new Hono<AppEnv>()
 
 export default {
   fetch: site.fetch,
-  /** Retries mail whose delivery failed when it was first queued, and closes abandoned call records. */
+  /** Retries mail whose delivery failed when it was first queued, closes abandoned call records, drops ended rate-limit windows. */
   async scheduled(_controller, env, ctx) {
     deliverInBackground(env, ctx);
-    ctx.waitUntil(closeAbandoned(database(env)));
+    const db = database(env);
+    ctx.waitUntil(closeAbandoned(db));
+    ctx.waitUntil(beforeTenant(db, pruneHits));
   },
 } satisfies ExportedHandler<Bindings>;

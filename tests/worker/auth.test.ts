@@ -1,5 +1,9 @@
+import { env } from "cloudflare:workers";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { sign } from "hono/jwt";
 import { afterAll, describe, expect, it } from "vitest";
+import worker from "../../worker/index.ts";
+import type { Bindings } from "../../worker/env.ts";
 import { api } from "./helpers.ts";
 import { PASSWORD, latestMail, linkIn, login, refreshCookie, registerAndVerify, sql, uniqueEmail, withCookie } from "./auth-helpers.ts";
 
@@ -30,12 +34,17 @@ describe("register", () => {
     expect(token?.hash).not.toContain(link.searchParams.get("token")); // only a hash is stored
   });
 
-  it("refuses a second account for the same address with 409", async () => {
-    const email = uniqueEmail();
-    await api("/api/auth/register", { body: { email, password: PASSWORD } });
-    const again = await api("/api/auth/register", { body: { email: email.toUpperCase(), password: PASSWORD } });
-    expect(again.status).toBe(409);
-    expect(again.json.detail).toBe("An account with this email already exists. Log in or reset your password.");
+  it("answers a second registration of an address exactly like the first, and mails the owner instead", async () => {
+    const { email } = await registerAndVerify();
+    const fresh = await api("/api/auth/register", { body: { email: uniqueEmail(), password: PASSWORD } });
+    const again = await api("/api/auth/register", { body: { email: email.toUpperCase(), password: "Another-2026!" } });
+    expect(again.status).toBe(fresh.status);
+    expect(again.json).toEqual(fresh.json);
+    const mail = await latestMail(email);
+    expect(mail?.subject).toBe("You already have a Recepta account");
+    expect(linkIn(mail!.text_body).href).toBe("http://app.test/en?auth=login");
+    // The account is as it was: the first password still signs in.
+    expect((await login(email)).status).toBe(200);
   });
 
   it.each([
@@ -156,6 +165,7 @@ describe("access tokens", () => {
       tampered: `${header}.${b64(tampered)}.${signature}`,
       unsigned: `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`,
       otherAlgorithm: await sign(claims, SECRET, "HS512"),
+      neverExpiring: await sign({ sub: user!.id, ver: 0, iat: now }, SECRET, "HS256"),
       garbage: "not.a.token",
     };
     for (const [name, candidate] of Object.entries(candidates)) {
@@ -177,7 +187,10 @@ describe("refresh and logout", () => {
     const rotated = refreshCookie(second.headers).value;
     expect(rotated).not.toBe(first.cookie.value);
 
-    // The first cookie again: a thief or a replay. Both it and its successor stop working.
+    // The first cookie again after the grace window: a thief or a replay. Both it and its
+    // successor stop working.
+    await sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null
+              and user_id = (select id from users where email = ${email})`;
     const replay = await api("/api/auth/refresh", { method: "POST", headers: withCookie(first.cookie.value) });
     expect(replay.status).toBe(401);
     expect(refreshCookie(replay.headers).header).toMatch(/Max-Age=0/);
@@ -188,6 +201,21 @@ describe("refresh and logout", () => {
     // Another sign-in of the same user is not affected.
     const other = await login(email);
     expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(other.cookie.value) })).status).toBe(200);
+  });
+
+  it("lets tabs refreshing at once with one cookie all continue the same sign-in", async () => {
+    const { email } = await registerAndVerify();
+    const { cookie } = await login(email);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const successors = new Set(answers.map((answer) => refreshCookie(answer.headers).value));
+    expect(successors.size).toBe(1);
+    const [successor] = successors;
+    expect(successor).not.toBe(cookie.value);
+    // The sign-in goes on from the one successor.
+    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(successor!) })).status).toBe(200);
   });
 
   it("answers 401 without a cookie and for an expired one", async () => {
@@ -264,34 +292,90 @@ describe("forgot and reset password", () => {
 });
 
 describe("rate limits", () => {
-  it("blocks an address after five failed logins, even with the right password", async () => {
+  const someClient = () => ({ "cf-connecting-ip": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+
+  it("refuses a sixth guess at one account from one address, even with the right password, and not the owner elsewhere", async () => {
     const { email } = await registerAndVerify();
-    const client = { "cf-connecting-ip": `10.0.0.${Math.floor(Math.random() * 200)}` };
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email, "Wrong-1!", client)).status).toBe(401);
-    const blocked = await login(email, PASSWORD, client);
+    const stranger = someClient();
+    for (let attempt = 0; attempt < 5; attempt++) expect((await login(email, "Wrong-1!", stranger)).status).toBe(401);
+    const blocked = await login(email, PASSWORD, stranger);
     expect(blocked.status).toBe(429);
     expect(blocked.json.detail).toBe("Too many attempts. Please try again in 15 minutes.");
     expect(blocked.headers.get("retry-after")).toBe("900");
+    expect((await login(email, PASSWORD, someClient())).status).toBe(200);
+  });
+
+  it("checks no more passwords than the limit when thirty guesses arrive at once", async () => {
+    const { email } = await registerAndVerify();
+    const stranger = someClient();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => login(email, "Wrong-1!", stranger)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25);
+  });
+
+  it("starts an address's count afresh once it signs in with the right password", async () => {
+    const { email } = await registerAndVerify();
+    const owner = someClient();
+    for (let attempt = 0; attempt < 4; attempt++) await login(email, "Wrong-1!", owner);
+    expect((await login(email, PASSWORD, owner)).status).toBe(200);
+    for (let attempt = 0; attempt < 4; attempt++) expect((await login(email, "Wrong-1!", owner)).status).toBe(401);
+    expect((await login(email, PASSWORD, owner)).status).toBe(200);
+  });
+
+  it("slows an account guessed at from many addresses to ten tries a minute instead of locking it", async () => {
+    const { email } = await registerAndVerify();
+    await Promise.all(Array.from({ length: 10 }, () => login(email, "Wrong-1!", someClient())));
+    const slowed = await login(email, PASSWORD, someClient());
+    expect(slowed.status).toBe(429);
+    expect(slowed.json.detail).toBe("Too many attempts. Please try again in 1 minute.");
+    expect(slowed.headers.get("retry-after")).toBe("60");
+    // A reset link is never withheld from the account.
+    expect((await api("/api/auth/forgot-password", { body: { email }, headers: someClient() })).status).toBe(200);
+    expect((await latestMail(email, "Reset"))?.subject).toBe("Reset your password");
   });
 
   it("blocks one client address that guesses across many accounts", async () => {
-    const client = { "cf-connecting-ip": `10.1.${Math.floor(Math.random() * 200)}.1` };
+    const client = someClient();
     for (let attempt = 0; attempt < 20; attempt++) await login(uniqueEmail("spray"), "Wrong-1!", client);
     const { email } = await registerAndVerify();
     expect((await login(email, PASSWORD, client)).status).toBe(429);
-    expect((await login(email, PASSWORD, { "cf-connecting-ip": "10.9.9.9" })).status).toBe(200);
+    expect((await login(email, PASSWORD, someClient())).status).toBe(200);
   });
 
-  it("limits reset requests per address, whether or not it exists", async () => {
-    const email = uniqueEmail("ghost");
-    for (let attempt = 0; attempt < 3; attempt++) expect((await api("/api/auth/forgot-password", { body: { email } })).status).toBe(200);
-    const blocked = await api("/api/auth/forgot-password", { body: { email }, headers: { "accept-language": "cs" } });
+  it("answers a bogus reset link without hashing and limits reset attempts per address", async () => {
+    const client = someClient();
+    const attempt = () => api("/api/auth/reset-password", { body: { token: crypto.randomUUID(), new_password: "a new long password" }, headers: client });
+    const answers = await Promise.all(Array.from({ length: 10 }, attempt));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).toBe("3600");
+  });
+
+  it("limits reset requests per client address", async () => {
+    const client = someClient();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await api("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") }, headers: client })).status).toBe(200);
+    }
+    const blocked = await api("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") }, headers: { ...client, "accept-language": "cs" } });
     expect(blocked.status).toBe(429);
     expect(blocked.json.detail).toBe("Příliš mnoho pokusů. Zkuste to prosím znovu za 60 minut.");
   });
 
+  it("sends one address at most three reset mails an hour, answering every request the same", async () => {
+    const { email } = await registerAndVerify();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await api("/api/auth/forgot-password", { body: { email } });
+      expect(res.status).toBe(200);
+      expect(res.json.message).toBe("You will receive a password reset link at the provided email address.");
+    }
+    const [{ n }] = (await sql`select count(*)::int as n from mail_outbox where to_address = ${email} and subject = 'Reset your password'`) as [{ n: number }];
+    expect(n).toBe(3);
+  });
+
   it("limits registrations per client address", async () => {
-    const client = { "cf-connecting-ip": `10.2.${Math.floor(Math.random() * 200)}.1` };
+    const client = someClient();
     for (let attempt = 0; attempt < 10; attempt++) {
       expect((await api("/api/auth/register", { body: { email: uniqueEmail("bulk"), password: PASSWORD }, headers: client })).status).toBe(201);
     }
@@ -304,5 +388,16 @@ describe("rate limits", () => {
     for (let attempt = 0; attempt < 5; attempt++) expect((await login(email)).status).toBe(403);
     const [{ n }] = (await sql`select count(*)::int as n from mail_outbox where to_address = ${email}`) as [{ n: number }];
     expect(n).toBe(1 + 3);
+  });
+
+  it("are forgotten by the cron once their window has ended", async () => {
+    const bucket = `test:${crypto.randomUUID()}`;
+    await sql`insert into rate_limits (bucket, window_start, hits) values
+              (${`${bucket}:old`}, now() - interval '2 days', 9), (${`${bucket}:current`}, now(), 1)`;
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController(), env as Bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await sql`select bucket from rate_limits where bucket like ${`${bucket}:%`}`;
+    expect(left.map((row) => row.bucket)).toEqual([`${bucket}:current`]);
   });
 });

@@ -94,6 +94,23 @@ describe("POST /api/waitlist/contact-sales", () => {
   });
 });
 
+describe("the public forms' limits", () => {
+  it.each([
+    ["/api/waitlist/join", 10, "waitlist_entries", (email: string) => ({ email })],
+    ["/api/waitlist/contact-sales", 5, "contact_messages", (email: string) => ({ email, message: "Hello" })],
+  ])("%s takes %i requests an hour from one address, then answers 429 and stores nothing", async (path, max, table, body) => {
+    const client = { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}` };
+    const emails = Array.from({ length: max + 5 }, () => unique("form"));
+    const answers = await Promise.all(emails.map((email) => api(path, { body: body(email), headers: client })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(max);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.json.detail).toBe("Too many attempts. Please try again in 60 minutes.");
+    const [stored] = await sql`select count(*)::int as n from ${sql(table)} where email in ${sql(emails)}`;
+    expect(stored!.n).toBe(max);
+  });
+});
+
 describe("the API's edges", () => {
   it("answers unknown paths with a JSON 404", async () => {
     const res = await api("/api/nothing/here");

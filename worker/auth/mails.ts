@@ -28,3 +28,16 @@ export async function queueLinkMail(c: Context<AppEnv>, scope: PublicScope, purp
     text: c.var.t(mail.text, { link: url }),
   });
 }
+
+/**
+ * Queues the mail telling an owner that someone tried to register their address again: the
+ * registration itself answers as for a new address, so it tells nobody which addresses have
+ * accounts.
+ */
+export const queueAccountExistsMail = (c: Context<AppEnv>, scope: PublicScope, email: string) =>
+  enqueueMail(scope, {
+    from: c.env.MAIL_FROM,
+    to: email,
+    subject: c.var.t("mail.accountExists.subject"),
+    text: c.var.t("mail.accountExists.text", { link: link(c, "", { auth: "login" }) }),
+  });

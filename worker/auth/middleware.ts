@@ -31,7 +31,8 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
   } catch {
     throw unauthorized("auth.error.sessionExpired");
   }
-  if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.ver !== "number") {
+  // verify() checks exp only when a token has one; every token this Worker signs has one.
+  if (typeof claims.sub !== "string" || !UUID.test(claims.sub) || typeof claims.ver !== "number" || typeof claims.exp !== "number") {
     throw unauthorized("auth.error.sessionExpired");
   }
   const userId = claims.sub;

@@ -12,8 +12,8 @@ import {
   activeUserByEmail,
   createUser,
   endSignIn,
+  resetLinkIsLive,
   resetPassword,
-  spendRefreshToken,
   userById,
   userForLogin,
   verifyEmail,
@@ -21,24 +21,39 @@ import {
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress, countHit, enforce, ensureBelow, type Limit } from "../http/rate-limit.ts";
+import { clientAddress, enforce, forgetHits, withinLimit, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { deliverInBackground } from "../mail/background.ts";
-import { queueLinkMail } from "./mails.ts";
+import { queueAccountExistsMail, queueLinkMail } from "./mails.ts";
 import { requireUser } from "./middleware.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./password.ts";
-import { clearRefreshCookie, publicUser, readRefreshCookie, tokenResponse } from "./session.ts";
+import { clearRefreshCookie, continueSignIn, publicUser, readRefreshCookie, signIn } from "./session.ts";
 
-const HOUR = 3600;
+const MINUTE = 60;
 const QUARTER = 900;
+const HOUR = 3600;
 
+/*
+ * Every limit on a route that hashes a password is counted before the hash, so a burst of
+ * requests cannot all be hashed before any of them is counted. Limits that would let a
+ * stranger lock an owner out are kept to the stranger's own address; the account itself is
+ * only slowed down, and reaching a reset link is never blocked for it.
+ */
 const limits = {
-  loginFailuresPerEmail: (email: string): Limit => ({ bucket: `login-failed:email:${email}`, max: 5, windowSeconds: QUARTER }),
-  loginFailuresPerClient: (ip: string): Limit => ({ bucket: `login-failed:ip:${ip}`, max: 20, windowSeconds: QUARTER }),
+  /** Guesses at one account from one address, counted afresh after a right password. */
+  loginPerClientAndAccount: (ip: string, email: string): Limit => ({ bucket: `login:ip+email:${ip}:${email}`, max: 5, windowSeconds: QUARTER }),
+  /** Guesses across accounts from one address. */
+  loginPerClient: (ip: string): Limit => ({ bucket: `login:ip:${ip}`, max: 20, windowSeconds: QUARTER }),
+  /** Guesses at one account from anywhere: at most this many a minute, so it slows down and never locks. */
+  loginPerAccount: (email: string): Limit => ({ bucket: `login:email:${email}`, max: 10, windowSeconds: MINUTE }),
   registerPerClient: (ip: string): Limit => ({ bucket: `register:ip:${ip}`, max: 10, windowSeconds: HOUR }),
-  forgotPerEmail: (email: string): Limit => ({ bucket: `forgot:email:${email}`, max: 3, windowSeconds: HOUR }),
+  resetPerClient: (ip: string): Limit => ({ bucket: `reset:ip:${ip}`, max: 10, windowSeconds: HOUR }),
   forgotPerClient: (ip: string): Limit => ({ bucket: `forgot:ip:${ip}`, max: 10, windowSeconds: HOUR }),
-  verificationResendPerEmail: (email: string): Limit => ({ bucket: `verify-resend:email:${email}`, max: 3, windowSeconds: HOUR }),
+  // Mails to one address: past these, the request is answered as usual and nothing is sent,
+  // so nobody can flood an inbox, and the links already sent keep working.
+  resetMailsPerEmail: (email: string): Limit => ({ bucket: `forgot:email:${email}`, max: 3, windowSeconds: HOUR }),
+  verificationMailsPerEmail: (email: string): Limit => ({ bucket: `verify-resend:email:${email}`, max: 3, windowSeconds: HOUR }),
+  accountExistsMailsPerEmail: (email: string): Limit => ({ bucket: `account-exists:email:${email}`, max: 3, windowSeconds: HOUR }),
 };
 
 export const authRoutes = new Hono<AppEnv>()
@@ -46,17 +61,18 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     const { language, t } = c.var;
     await enforce(c, limits.registerPerClient(clientAddress(c)));
+    // Hashed whether or not the address is taken, so the answer takes as long either way.
     const passwordHash = await hashPassword(password);
     const mailId = await beforeTenant(
       c.var.db,
       async (scope) => {
         const user = await createUser(scope, { email, passwordHash, language });
-        return user ? queueLinkMail(c, scope, "verify_email", { id: user.id, email }) : null;
+        if (user) return queueLinkMail(c, scope, "verify_email", { id: user.id, email });
+        return (await withinLimit(c, limits.accountExistsMailsPerEmail(email))) ? queueAccountExistsMail(c, scope, email) : null;
       },
       { atomic: true },
     );
-    if (!mailId) throw new ApiError(409, { detail: t("auth.error.emailTaken"), code: "email_taken" });
-    deliverInBackground(c.env, c.executionCtx, [mailId]);
+    if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) } satisfies MessageResponse, 201);
   })
 
@@ -70,38 +86,34 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/login", jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid("json");
     const { t } = c.var;
-    const failureLimits = [limits.loginFailuresPerEmail(email), limits.loginFailuresPerClient(clientAddress(c))];
-    await ensureBelow(c, ...failureLimits);
+    const ip = clientAddress(c);
+    const ownGuesses = limits.loginPerClientAndAccount(ip, email);
+    await enforce(c, limits.loginPerClient(ip), ownGuesses, limits.loginPerAccount(email));
 
     const user = await beforeTenant(c.var.db, (scope) => userForLogin(scope, email));
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !valid) {
-      for (const limit of failureLimits) await countHit(c, limit);
-      throw new ApiError(401, { detail: t("auth.error.invalidCredentials"), code: "invalid_credentials" });
-    }
+    if (!user || !valid) throw new ApiError(401, { detail: t("auth.error.invalidCredentials"), code: "invalid_credentials" });
+    await forgetHits(c, ownGuesses);
     if (!user.is_active) throw new ApiError(403, { detail: t("auth.error.accountDisabled"), code: "account_disabled" });
     if (!user.email_verified_at) {
       // Logging in with the right password is the natural moment to resend a lost link.
-      const resend = limits.verificationResendPerEmail(email);
-      if ((await countHit(c, resend)) <= resend.max) {
+      if (await withinLimit(c, limits.verificationMailsPerEmail(email))) {
         const mailId = await beforeTenant(c.var.db, (scope) => queueLinkMail(c, scope, "verify_email", user), { atomic: true });
         deliverInBackground(c.env, c.executionCtx, [mailId]);
       }
       throw new ApiError(403, { detail: t("auth.error.emailNotVerified"), code: "email_not_verified" });
     }
-    return c.json(await tokenResponse(c, user, crypto.randomUUID()));
+    return c.json(await signIn(c, user));
   })
 
   .post("/refresh", async (c) => {
     const token = readRefreshCookie(c);
-    const expired = () => {
+    const signedIn = token ? await continueSignIn(c, token) : null;
+    if (!signedIn) {
       clearRefreshCookie(c);
-      return new ApiError(401, { detail: c.var.t("auth.error.sessionExpired"), code: "session_expired" });
-    };
-    if (!token) throw expired();
-    const session = await beforeTenant(c.var.db, (scope) => spendRefreshToken(scope, token), { atomic: true });
-    if (!session) throw expired();
-    return c.json(await tokenResponse(c, session.user, session.familyId));
+      throw new ApiError(401, { detail: c.var.t("auth.error.sessionExpired"), code: "session_expired" });
+    }
+    return c.json(signedIn);
   })
 
   .post("/logout", async (c) => {
@@ -113,25 +125,31 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/forgot-password", jsonBody(forgotPasswordSchema), async (c) => {
     const { email } = c.req.valid("json");
-    // Counted whether or not the address exists, so a 429 tells nothing about accounts.
-    await enforce(c, limits.forgotPerClient(clientAddress(c)), limits.forgotPerEmail(email));
-    const mailId = await beforeTenant(
-      c.var.db,
-      async (scope) => {
-        const user = await activeUserByEmail(scope, email);
-        return user ? queueLinkMail(c, scope, "reset_password", user) : null;
-      },
-      { atomic: true },
-    );
+    await enforce(c, limits.forgotPerClient(clientAddress(c)));
+    // Counted whether or not the address exists, so what happens tells nothing about accounts.
+    const mailId = (await withinLimit(c, limits.resetMailsPerEmail(email)))
+      ? await beforeTenant(
+          c.var.db,
+          async (scope) => {
+            const user = await activeUserByEmail(scope, email);
+            return user ? queueLinkMail(c, scope, "reset_password", user) : null;
+          },
+          { atomic: true },
+        )
+      : null;
     if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
     return c.json({ message: c.var.t("auth.forgot.success") } satisfies MessageResponse);
   })
 
   .post("/reset-password", jsonBody(resetPasswordSchema), async (c) => {
     const { token, new_password } = c.req.valid("json");
+    const invalid = () => new ApiError(400, { detail: c.var.t("auth.error.invalidResetLink"), code: "invalid_link" });
+    await enforce(c, limits.resetPerClient(clientAddress(c)));
+    // Only a live link earns a hash; using it checks it again, in the same step as the change.
+    if (!(await beforeTenant(c.var.db, (scope) => resetLinkIsLive(scope, token)))) throw invalid();
     const passwordHash = await hashPassword(new_password);
     const done = await beforeTenant(c.var.db, (scope) => resetPassword(scope, token, passwordHash), { atomic: true });
-    if (!done) throw new ApiError(400, { detail: c.var.t("auth.error.invalidResetLink"), code: "invalid_link" });
+    if (!done) throw invalid();
     return c.json({ message: c.var.t("auth.reset.success") } satisfies MessageResponse);
   })
 

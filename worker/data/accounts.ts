@@ -76,6 +76,14 @@ export async function verifyEmail({ sql }: PublicScope, token: string, userId: s
   return true;
 }
 
+/** Whether a reset link is unused and in time, checked before the new password is hashed. */
+export async function resetLinkIsLive({ sql }: PublicScope, token: string): Promise<boolean> {
+  const [live] = await sql`
+    select 1 from email_tokens
+    where token_hash = ${await hashToken(token)} and purpose = 'reset_password' and used_at is null and expires_at > now()`;
+  return live !== undefined;
+}
+
 /**
  * Sets a new password with a reset link: every session and every other reset link of the
  * account ends. The link proves the mailbox is theirs, so the address counts as verified too.
@@ -98,30 +106,39 @@ export async function resetPassword({ sql }: PublicScope, token: string, passwor
 
 // ---- sign-in sessions -------------------------------------------------------------------
 
-/** Stores a refresh token of a sign-in (`familyId`) and answers it. */
-export async function createRefreshToken({ sql }: PublicScope, userId: string, familyId: string, days: number): Promise<string> {
-  const token = randomToken();
+/** Stores a sign-in's refresh token, made by the caller. */
+export async function storeRefreshToken({ sql }: PublicScope, token: string, session: { userId: string; familyId: string; days: number }) {
   await sql`insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
-            values (${userId}, ${familyId}, ${await hashToken(token)}, now() + make_interval(days => ${days}))`;
-  return token;
+            values (${session.userId}, ${session.familyId}, ${await hashToken(token)}, now() + make_interval(days => ${session.days}))`;
 }
 
 /**
- * Spends a refresh token: answers the sign-in it continues, or nothing when it is unknown,
- * expired or already used. A used one coming back means someone holds a copy, so that whole
- * sign-in ends. Run it atomically: the token row is locked while it is judged.
+ * Spends a refresh token for its `successor`, which the caller derives from it, so that
+ * spending it again within `graceSeconds` (two tabs refreshing at once) answers the same
+ * successor instead of counting as theft. Answers the sign-in it continues, or nothing when
+ * the token is unknown, expired or was used before the grace window: a used one coming back
+ * later means someone holds a copy, so that whole sign-in ends. Run it atomically: the token
+ * row is locked while it is judged.
  */
-export async function spendRefreshToken({ sql }: PublicScope, token: string): Promise<{ user: UserRow; familyId: string } | null> {
-  const [row] = await sql<{ id: string; family_id: string; user_id: string; valid: boolean; reused: boolean }[]>`
-    select id, family_id, user_id, (expires_at > now()) as valid, (used_at is not null or revoked_at is not null) as reused
+export async function spendRefreshToken(
+  { sql }: PublicScope,
+  token: string,
+  { successor, days, graceSeconds }: { successor: string; days: number; graceSeconds: number },
+): Promise<{ user: UserRow; familyId: string } | null> {
+  const [row] = await sql<{ id: string; family_id: string; user_id: string; valid: boolean; used: boolean; in_grace: boolean; revoked: boolean }[]>`
+    select id, family_id, user_id, (expires_at > now()) as valid, used_at is not null as used, revoked_at is not null as revoked,
+           coalesce(used_at > now() - make_interval(secs => ${graceSeconds}), false) as in_grace
     from refresh_tokens where token_hash = ${await hashToken(token)} for update`;
   if (!row) return null;
-  if (row.reused) {
+  if (row.revoked || (row.used && !row.in_grace)) {
     await sql`update refresh_tokens set revoked_at = now() where family_id = ${row.family_id} and revoked_at is null`;
     return null;
   }
   if (!row.valid) return null;
-  await sql`update refresh_tokens set used_at = now() where id = ${row.id}`;
+  if (!row.used) {
+    await sql`update refresh_tokens set used_at = now() where id = ${row.id}`;
+    await storeRefreshToken({ sql }, successor, { userId: row.user_id, familyId: row.family_id, days });
+  }
   const [user] = await sql<UserRow[]>`select ${sql.unsafe(USER_COLUMNS)} from users where id = ${row.user_id} and is_active`;
   return user ? { user, familyId: row.family_id } : null;
 }

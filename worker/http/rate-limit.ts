@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { hits, type Limit } from "../data/rate-limits.ts";
+import { addHit, clearHits, type Limit } from "../data/rate-limits.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
@@ -12,22 +12,25 @@ function tooMany(c: Context<AppEnv>, limit: Limit): ApiError {
   return new ApiError(429, { detail: c.var.t("auth.error.rateLimited", { minutes }), code: "rate_limited" });
 }
 
-/** Counts a hit against `limit` and answers the window's count, this hit included. */
-export const countHit = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => hits(scope, limit, true));
+/**
+ * Counts a hit against `limit` and answers the window's count, this hit included. Counted
+ * before the work it guards, so requests sent together cannot all pass a check made before
+ * any of them was counted.
+ */
+export const countHit = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => addHit(scope, limit));
+
+/** Whether this request still fits `limit`, counting it; for limits that skip work silently. */
+export const withinLimit = async (c: Context<AppEnv>, limit: Limit) => (await countHit(c, limit)) <= limit.max;
 
 /** Counts this request against each limit; throws 429 when one is exceeded. */
 export async function enforce(c: Context<AppEnv>, ...limits: Limit[]) {
   for (const limit of limits) {
-    if ((await countHit(c, limit)) > limit.max) throw tooMany(c, limit);
+    if (!(await withinLimit(c, limit))) throw tooMany(c, limit);
   }
 }
 
-/** Throws 429 when a limit is already full, without counting this request. */
-export async function ensureBelow(c: Context<AppEnv>, ...limits: Limit[]) {
-  for (const limit of limits) {
-    if ((await beforeTenant(c.var.db, (scope) => hits(scope, limit, false))) >= limit.max) throw tooMany(c, limit);
-  }
-}
+/** Starts a limit's count afresh. */
+export const forgetHits = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => clearHits(scope, limit));
 
 /** The address the request came from, as Cloudflare reports it. */
 export const clientAddress = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";

@@ -4,13 +4,21 @@ import { enqueueMail } from "../data/outbox.ts";
 import { joinWaitlist, saveContactMessage } from "../data/public-forms.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
+import { clientAddress, enforce, type Limit } from "../http/rate-limit.ts";
 import { jsonBody } from "../http/validate.ts";
 import { deliverInBackground } from "../mail/background.ts";
+
+// Each form sends a mail to sales: per address, a person's worth and no more.
+const limits = {
+  joinPerClient: (ip: string): Limit => ({ bucket: `waitlist:ip:${ip}`, max: 10, windowSeconds: 3600 }),
+  contactPerClient: (ip: string): Limit => ({ bucket: `contact:ip:${ip}`, max: 5, windowSeconds: 3600 }),
+};
 
 export const waitlistRoutes = new Hono<AppEnv>()
   .post("/join", jsonBody(joinWaitlistSchema), async (c) => {
     const { email } = c.req.valid("json");
     const { language } = c.var;
+    await enforce(c, limits.joinPerClient(clientAddress(c)));
     // Joining twice is not an error: the first row stays and sales hear of it once.
     const mailId = await beforeTenant(
       c.var.db,
@@ -31,6 +39,7 @@ export const waitlistRoutes = new Hono<AppEnv>()
   .post("/contact-sales", jsonBody(contactSalesSchema), async (c) => {
     const { email, message } = c.req.valid("json");
     const { language } = c.var;
+    await enforce(c, limits.contactPerClient(clientAddress(c)));
     const mailId = await beforeTenant(
       c.var.db,
       async (scope) => {
