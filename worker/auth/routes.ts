@@ -21,7 +21,7 @@ import {
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress, enforce, forgetHits, withinLimit, type Limit } from "../http/rate-limit.ts";
+import { clientAddress, enforce, forgetHits, refundHit, withinLimit, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { deliverInBackground } from "../mail/background.ts";
 import { queueAccountExistsMail, queueLinkMail } from "./mails.ts";
@@ -42,7 +42,7 @@ const HOUR = 3600;
 const limits = {
   /** Guesses at one account from one address, counted afresh after a right password. */
   loginPerClientAndAccount: (ip: string, email: string): Limit => ({ bucket: `login:ip+email:${ip}:${email}`, max: 5, windowSeconds: QUARTER }),
-  /** Guesses across accounts from one address. */
+  /** Guesses across accounts from one address (a shared office's people sign in freely: right passwords are not counted). */
   loginPerClient: (ip: string): Limit => ({ bucket: `login:ip:${ip}`, max: 20, windowSeconds: QUARTER }),
   /** Guesses at one account from anywhere: at most this many a minute, so it slows down and never locks. */
   loginPerAccount: (email: string): Limit => ({ bucket: `login:email:${email}`, max: 10, windowSeconds: MINUTE }),
@@ -87,13 +87,15 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid("json");
     const { t } = c.var;
     const ip = clientAddress(c);
+    const guesses = { fromClient: limits.loginPerClient(ip), atAccount: limits.loginPerAccount(email) };
     const ownGuesses = limits.loginPerClientAndAccount(ip, email);
-    await enforce(c, limits.loginPerClient(ip), ownGuesses, limits.loginPerAccount(email));
+    await enforce(c, guesses.fromClient, ownGuesses, guesses.atAccount);
 
     const user = await beforeTenant(c.var.db, (scope) => userForLogin(scope, email));
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
     if (!user || !valid) throw new ApiError(401, { detail: t("auth.error.invalidCredentials"), code: "invalid_credentials" });
-    await forgetHits(c, ownGuesses);
+    // The limits count guesses: a right password was none.
+    await Promise.all([refundHit(c, guesses.fromClient), refundHit(c, guesses.atAccount), forgetHits(c, ownGuesses)]);
     if (!user.is_active) throw new ApiError(403, { detail: t("auth.error.accountDisabled"), code: "account_disabled" });
     if (!user.email_verified_at) {
       // Logging in with the right password is the natural moment to resend a lost link.

@@ -24,6 +24,12 @@ export async function addHit({ sql }: PublicScope, { bucket, windowSeconds }: Li
   return row!.hits;
 }
 
+/** Takes this request's hit back from the current window: it turned out to be no abuse. */
+export async function removeHit({ sql }: PublicScope, { bucket, windowSeconds }: Limit): Promise<void> {
+  await sql`update rate_limits set hits = hits - 1 where bucket = ${bucket} and hits > 0
+              and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+}
+
 /** Starts a limit's count afresh, e.g. once the person it guards has proven who they are. */
 export async function clearHits({ sql }: PublicScope, { bucket }: Limit): Promise<void> {
   await sql`delete from rate_limits where bucket = ${bucket}`;

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { addHit, clearHits, type Limit } from "../data/rate-limits.ts";
+import { addHit, clearHits, removeHit, type Limit } from "../data/rate-limits.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
@@ -28,6 +28,9 @@ export async function enforce(c: Context<AppEnv>, ...limits: Limit[]) {
     if (!(await withinLimit(c, limit))) throw tooMany(c, limit);
   }
 }
+
+/** Takes this request's hit back, once it has proven harmless (a right password). */
+export const refundHit = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => removeHit(scope, limit));
 
 /** Starts a limit's count afresh. */
 export const forgetHits = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => clearHits(scope, limit));
