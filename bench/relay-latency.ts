@@ -1,42 +1,19 @@
 // What the call relay adds to the audio's round trip. One caller socket talks to the speech
-// model through the Worker and the call's Durable Object (the bundled Worker in workerd, run by
-// Miniflare: wrangler dev would add its reload proxy, a hop production does not have); the
-// same client also talks to the model directly. The model is the fake, in echo mode, in a
-// process of its own: each audio buffer comes straight back. Both paths are measured in the
-// same run, alternating, with real-sized buffers (4096 samples of PCM16). Target: under 2 ms
-// added at p99.
-import { readFileSync } from "node:fs";
+// model through the Worker and the call's Durable Object (as bench/support/call-stack.ts runs
+// them); the same client also talks to the model directly. The model is the fake, in echo
+// mode: each audio buffer comes straight back. Both paths are measured in the same run,
+// alternating, with real-sized buffers (4096 samples of PCM16). Target: under 2 ms added at p99.
 import WebSocket from "ws";
 import { Miniflare } from "miniflare";
-import { bundleWorker, startDatabase } from "../scripts/lib/local-stack.ts";
 import { CALL_AUDIO } from "../contract/call-socket.ts";
-import { fork } from "node:child_process";
-import { once } from "node:events";
+import { startCallStack } from "./support/call-stack.ts";
 
 const TARGET_ADDED_P99_MS = 2;
 const ROUNDS = 600;
 const WARM_UP = 60;
 
-// The model runs in a process of its own, as a real one would, so this one only measures.
-const modelProcess = fork("tests/fakes/realtime.ts", ["--serve", "echo"], { execArgv: ["--import", "tsx"] });
-const [modelUrl] = (await once(modelProcess, "message")) as [string];
-const model = { url: modelUrl, close: async () => void modelProcess.kill() };
-const db = await startDatabase({
-  dataDir: ".data/postgres-bench-relay",
-  pgPort: Number(process.env.BENCH_PG_PORT ?? 54395),
-  database: "receptionist_bench",
-  freshDatabase: true,
-});
-const bundle = await bundleWorker(".data/bench-relay-build");
-const worker = new Miniflare({
-  // Listed, not discovered: the bundle keeps optional imports of the mail SDK that are never taken.
-  modules: [{ type: "ESModule", path: bundle, contents: readFileSync(bundle, "utf8") }],
-  compatibilityDate: "2026-04-20",
-  compatibilityFlags: ["nodejs_compat"],
-  durableObjects: { CALL_SESSION: "CallSession" },
-  bindings: { DATABASE_URL: db.workerDatabaseUrl, ENVIRONMENT: "local", OPENAI_API_KEY: "bench-key", OPENAI_REALTIME_URL: model.url, OPENAI_REALTIME_MODEL: "gpt-realtime" },
-});
-const workerUrl = (await worker.ready).origin;
+const stack = await startCallStack("relay", "echo");
+const { workerUrl, modelUrl } = stack;
 
 // The runtime's own floor: a Worker handing the socket to a Durable Object that echoes each
 // message, with no code of this project in the way.
@@ -84,7 +61,7 @@ try {
   for (let i = 0; i < buffer.length; i += 2) buffer.writeInt16LE(Math.round(2000 * Math.sin(i / 20)), i);
   const audio = buffer.toString("base64");
 
-  const direct = await open(model.url.replace(/^http/, "ws"));
+  const direct = await open(modelUrl.replace(/^http/, "ws"));
   const relayed = await open(`${workerUrl.replace(/^http/, "ws")}/api/browser-ai/default`);
   await nextMessage(relayed, (m) => m.type === "session_created");
 
@@ -131,7 +108,5 @@ try {
   console.log(`  target: under ${TARGET_ADDED_P99_MS} ms added at p99 -> ${addedP99 < TARGET_ADDED_P99_MS ? "met" : "NOT met"}`);
 } finally {
   await floor.dispose();
-  await worker.dispose();
-  await db.stop();
-  await model.close();
+  await stack.stop();
 }
