@@ -26,6 +26,13 @@ export const CALL_LIMITS = {
   demoMinutesPerDay: 15,
   /** Dashboard test calls running at once in one salon. */
   testCallsConcurrent: 2,
+  /**
+   * How much faster than real time a caller's audio may arrive, on average since its first
+   * chunk: a caller more than `audioLeadMs` ahead of that is ended, so the speech model is
+   * never fed faster than a person could speak.
+   */
+  audioSpeedup: 1.5,
+  audioLeadMs: 1000,
   /** A test-call ticket opens a socket within this many seconds of being issued. */
   ticketSeconds: 60,
 } as const;

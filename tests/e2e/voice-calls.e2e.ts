@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { CALL_LIMITS } from "../../contract/call-socket.ts";
+import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
 import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
@@ -279,5 +279,26 @@ describe("the public demo under abuse", () => {
     const addresses = Array.from({ length: 5 }, (_, i) => `198.51.100.${100 + i}`);
     for (const call of await Promise.all(addresses.map(demoFrom))) call.close();
     await linesFreed(addresses);
+  });
+
+  it("ends a call whose audio comes faster than real time, having passed the model no more than 1.5 times real time", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    const chunk = Buffer.alloc(CALL_AUDIO.bufferSamples * 2, 1).toString("base64");
+    let open = true;
+    void call.closed.then(() => (open = false));
+    const started = performance.now();
+    while (open && performance.now() - started < 10_000) {
+      call.send({ type: "audio", data: chunk });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await call.next("error")).toEqual({ type: "error", code: "rate_limited", message: "The call was ended because the audio arrived faster than anyone can speak." });
+    expect((await call.closed).code).toBe(1008);
+    const elapsedMs = performance.now() - started;
+    await model.closed();
+    const relayedMs = model.receivedSoFar("input_audio_buffer.append").reduce((ms, event) => ms + Buffer.from(event.audio as string, "base64").length / 48, 0);
+    expect(relayedMs).toBeGreaterThan(0);
+    expect(relayedMs).toBeLessThanOrEqual(elapsedMs * CALL_LIMITS.audioSpeedup + CALL_LIMITS.audioLeadMs);
+    expect((await finishedCall(callId)).call_status).toBe("failed");
   });
 });

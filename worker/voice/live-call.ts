@@ -11,6 +11,7 @@ import { listServices } from "../data/services.ts";
 import { withTenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
+import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
@@ -44,6 +45,7 @@ export class LiveCall implements CallerEvents {
   private channel: CallerChannel | null = null;
   private readonly waiting: ((channel: CallerChannel) => void)[] = [];
   private readonly log: CallLog;
+  private readonly pacer = new AudioPacer();
   private tools: ToolContext | null = null;
   private transferNumber: string | null = null;
   private salonPhone: string | null = null;
@@ -125,7 +127,8 @@ export class LiveCall implements CallerEvents {
   // CallerEvents
 
   audio(pcm16: string) {
-    this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
+    if (this.pacer.admit(audioMs(pcm16))) this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
+    else void this.finish("error", { code: "rate_limited", message: this.t("call.error.tooFast") });
   }
 
   hungUp() {
