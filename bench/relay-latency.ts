@@ -1,42 +1,23 @@
 // What the call relay adds to the audio's round trip. One caller socket talks to the speech
-// model through the Worker and the call's Durable Object (the bundled Worker in workerd, run by
-// Miniflare: wrangler dev would add its reload proxy, a hop production does not have); the
-// same client also talks to the model directly. The model is the fake, in echo mode, in a
-// process of its own: each audio buffer comes straight back. Both paths are measured in the
-// same run, alternating, with real-sized buffers (4096 samples of PCM16). Target: under 2 ms
-// added at p99.
-import { readFileSync } from "node:fs";
+// model through the Worker and the call's Durable Object (as bench/support/call-stack.ts runs
+// them); the same client also talks to the model directly. The model is the fake, in echo
+// mode: each audio buffer comes straight back. Both paths are measured in the same run,
+// alternating, with real-sized buffers (4096 samples of PCM16). Target: under 2 ms added at p99.
 import WebSocket from "ws";
 import { Miniflare } from "miniflare";
-import { bundleWorker, startDatabase } from "../scripts/lib/local-stack.ts";
 import { CALL_AUDIO } from "../contract/call-socket.ts";
-import { fork } from "node:child_process";
-import { once } from "node:events";
+import { startCallStack } from "./support/call-stack.ts";
 
 const TARGET_ADDED_P99_MS = 2;
 const ROUNDS = 600;
 const WARM_UP = 60;
+// A call takes its caller's audio at the pace of speech (voice/audio-pacer.ts), so the
+// buffers are spread over several calls, each fed in real time.
+const CALLS = 12;
+const ROUND_MS = (CALL_AUDIO.bufferSamples / CALL_AUDIO.sampleRate) * 1000 / CALLS;
 
-// The model runs in a process of its own, as a real one would, so this one only measures.
-const modelProcess = fork("tests/fakes/realtime.ts", ["--serve", "echo"], { execArgv: ["--import", "tsx"] });
-const [modelUrl] = (await once(modelProcess, "message")) as [string];
-const model = { url: modelUrl, close: async () => void modelProcess.kill() };
-const db = await startDatabase({
-  dataDir: ".data/postgres-bench-relay",
-  pgPort: Number(process.env.BENCH_PG_PORT ?? 54395),
-  database: "receptionist_bench",
-  freshDatabase: true,
-});
-const bundle = await bundleWorker(".data/bench-relay-build");
-const worker = new Miniflare({
-  // Listed, not discovered: the bundle keeps optional imports of the mail SDK that are never taken.
-  modules: [{ type: "ESModule", path: bundle, contents: readFileSync(bundle, "utf8") }],
-  compatibilityDate: "2026-04-20",
-  compatibilityFlags: ["nodejs_compat"],
-  durableObjects: { CALL_SESSION: "CallSession" },
-  bindings: { DATABASE_URL: db.workerDatabaseUrl, ENVIRONMENT: "local", OPENAI_API_KEY: "bench-key", OPENAI_REALTIME_URL: model.url, OPENAI_REALTIME_MODEL: "gpt-realtime" },
-});
-const workerUrl = (await worker.ready).origin;
+const stack = await startCallStack("relay", "echo");
+const { workerUrl, modelUrl } = stack;
 
 // The runtime's own floor: a Worker handing the socket to a Durable Object that echoes each
 // message, with no code of this project in the way.
@@ -69,8 +50,8 @@ function nextMessage(socket: WebSocket, accept: (message: { type: string }) => b
   });
 }
 
-function open(url: string): Promise<WebSocket> {
-  const socket = new WebSocket(url);
+function open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  const socket = new WebSocket(url, { headers });
   return new Promise((resolve, reject) => {
     socket.once("open", () => resolve(socket));
     socket.once("error", reject);
@@ -84,9 +65,15 @@ try {
   for (let i = 0; i < buffer.length; i += 2) buffer.writeInt16LE(Math.round(2000 * Math.sin(i / 20)), i);
   const audio = buffer.toString("base64");
 
-  const direct = await open(model.url.replace(/^http/, "ws"));
-  const relayed = await open(`${workerUrl.replace(/^http/, "ws")}/api/browser-ai/default`);
-  await nextMessage(relayed, (m) => m.type === "session_created");
+  const direct = await open(modelUrl.replace(/^http/, "ws"));
+  // From addresses of their own, as the demo's lines are limited per address.
+  const relayed = await Promise.all(
+    Array.from({ length: CALLS }, async (_, i) => {
+      const socket = await open(`${workerUrl.replace(/^http/, "ws")}/api/browser-ai/default`, { "cf-connecting-ip": `198.51.100.${i + 1}` });
+      await nextMessage(socket, (m) => m.type === "session_created");
+      return socket;
+    }),
+  );
 
   const roundTrip = async (socket: WebSocket, message: string, answer: string) => {
     const started = performance.now();
@@ -101,9 +88,12 @@ try {
   const echo = await open(floorUrl.replace(/^http/, "ws"));
 
   const times = { direct: [] as number[], relay: [] as number[], floor: [] as number[] };
+  const start = performance.now();
   for (let round = 0; round < WARM_UP + ROUNDS; round++) {
+    const early = start + round * ROUND_MS - performance.now();
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     const d = await roundTrip(direct, viaModel, "response.output_audio.delta");
-    const r = await roundTrip(relayed, viaRelay, "audio");
+    const r = await roundTrip(relayed[round % CALLS]!, viaRelay, "audio");
     const f = await roundTrip(echo, viaRelay, "audio");
     if (round >= WARM_UP) {
       times.direct.push(d);
@@ -112,7 +102,7 @@ try {
     }
   }
   direct.close();
-  relayed.close();
+  for (const socket of relayed) socket.close();
   echo.close();
 
   const sorted = {
@@ -131,7 +121,5 @@ try {
   console.log(`  target: under ${TARGET_ADDED_P99_MS} ms added at p99 -> ${addedP99 < TARGET_ADDED_P99_MS ? "met" : "NOT met"}`);
 } finally {
   await floor.dispose();
-  await worker.dispose();
-  await db.stop();
-  await model.close();
+  await stack.stop();
 }

@@ -20,6 +20,19 @@ export const CALL_LIMITS = {
   demoCallsPerHour: 10,
   /** Demo calls running at once across the product. */
   demoConcurrent: 20,
+  /** Demo calls running at once from one client address. */
+  demoConcurrentPerAddress: 2,
+  /** Minutes of demo calls one client address may use in a day (a running call counts in full). */
+  demoMinutesPerDay: 15,
+  /** Dashboard test calls running at once in one salon. */
+  testCallsConcurrent: 2,
+  /**
+   * How much faster than real time a caller's audio may arrive, on average since its first
+   * chunk: a caller more than `audioLeadMs` ahead of that is ended, so the speech model is
+   * never fed faster than a person could speak.
+   */
+  audioSpeedup: 1.5,
+  audioLeadMs: 1000,
   /** A test-call ticket opens a socket within this many seconds of being issued. */
   ticketSeconds: 60,
 } as const;

@@ -78,6 +78,9 @@ export async function scriptModel(match: string) {
   return {
     /** The next event the call session sent to the model, of this type. */
     received,
+    /** Every event of this type the call session has sent and no test has waited for yet. */
+    receivedSoFar: (type: string) =>
+      control.take((m) => m.type === "received" && (m.event as { type: string }).type === type).map((m) => m.event as Record<string, unknown>),
     send,
     /** Ends the model's current response, with usage for the cost. */
     endResponse: () => responseDone("r"),

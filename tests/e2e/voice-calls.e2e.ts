@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
 import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
@@ -237,5 +239,66 @@ describe("who may call", () => {
     } finally {
       await makeDemo(seeded?.id as string | undefined);
     }
+  });
+});
+
+describe("the public demo under abuse", () => {
+  const demoFrom = (address: string) => openCall("/api/browser-ai/default", { "cf-connecting-ip": address });
+  const addressHash = (address: string) => createHash("sha256").update(address).digest();
+
+  /** Waits until the demo calls of these addresses have records, all closed. */
+  async function linesFreed(addresses: string[]) {
+    const hashes = addresses.map(addressHash);
+    await expect
+      .poll(async () => {
+        const rows = await sql`select call_status from calls where caller_hash in ${sql(hashes)}`;
+        return rows.length === addresses.length && rows.every((row) => row.call_status !== "in-progress");
+      }, { timeout: 10_000 })
+      .toBe(true);
+  }
+
+  it("opens no more demo calls than the cap when fifty addresses call at once", async () => {
+    const addresses = Array.from({ length: 50 }, (_, i) => `198.51.100.${i + 1}`);
+    const calls = await Promise.all(addresses.map(demoFrom));
+    const outcomes = await Promise.all(calls.map((call) => call.next((m) => m.type === "session_created" || m.type === "error", 15_000)));
+    const sessions = outcomes.filter((m) => m.type === "session_created");
+    expect(sessions).toHaveLength(CALL_LIMITS.demoConcurrent);
+    expect(outcomes.filter((m) => m.type === "error")).toEqual(
+      Array.from({ length: 50 - CALL_LIMITS.demoConcurrent }, () => ({
+        type: "error",
+        code: "busy",
+        message: "All demo lines are busy right now. Please try again in a few minutes.",
+      })),
+    );
+    for (const call of calls) call.close();
+    // Those who got through give their lines back by hanging up.
+    await linesFreed(addresses.filter((_, i) => outcomes[i]!.type === "session_created"));
+  });
+
+  it("gives a line back when its caller hangs up while the call is being set up", async () => {
+    const addresses = Array.from({ length: 5 }, (_, i) => `198.51.100.${100 + i}`);
+    for (const call of await Promise.all(addresses.map(demoFrom))) call.close();
+    await linesFreed(addresses);
+  });
+
+  it("ends a call whose audio comes faster than real time, having passed the model no more than 1.5 times real time", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    const chunk = Buffer.alloc(CALL_AUDIO.bufferSamples * 2, 1).toString("base64");
+    let open = true;
+    void call.closed.then(() => (open = false));
+    const started = performance.now();
+    while (open && performance.now() - started < 10_000) {
+      call.send({ type: "audio", data: chunk });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await call.next("error")).toEqual({ type: "error", code: "rate_limited", message: "The call was ended because the audio arrived faster than anyone can speak." });
+    expect((await call.closed).code).toBe(1008);
+    const elapsedMs = performance.now() - started;
+    await model.closed();
+    const relayedMs = model.receivedSoFar("input_audio_buffer.append").reduce((ms, event) => ms + Buffer.from(event.audio as string, "base64").length / 48, 0);
+    expect(relayedMs).toBeGreaterThan(0);
+    expect(relayedMs).toBeLessThanOrEqual(elapsedMs * CALL_LIMITS.audioSpeedup + CALL_LIMITS.audioLeadMs);
+    expect((await finishedCall(callId)).call_status).toBe("failed");
   });
 });

@@ -66,6 +66,17 @@ describe("the browser call channel", () => {
     expect(events.hungUp).not.toHaveBeenCalled();
   });
 
+  it("reads nothing more once the call has ended", () => {
+    const { socket, sent, emit } = fakeSocket();
+    const events = { audio: vi.fn(), hungUp: vi.fn() };
+    const channel = new BrowserChannel(socket, events);
+    channel.end("error", { code: "rate_limited", message: "too fast" });
+    emit("message", { data: JSON.stringify({ type: "audio", data: "AAAA" }) });
+    emit("message", { data: JSON.stringify({ type: "ping" }) });
+    expect(events.audio).not.toHaveBeenCalled();
+    expect(sent).toEqual([{ type: "error", code: "rate_limited", message: "too fast" }]);
+  });
+
   it("reports the caller gone once, and ends with an error message and a code saying whose fault it was", () => {
     const { socket, sent, emit } = fakeSocket();
     const events = { audio: vi.fn(), hungUp: vi.fn() };

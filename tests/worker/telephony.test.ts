@@ -363,7 +363,8 @@ describe("a phone call's record", () => {
     const app = telephonyApp(async () => {});
     await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
-    const log = await CallLog.adopt(database(env as Bindings), owner(salon), id, "You are Jana.");
+    const log = new CallLog(database(env as Bindings), owner(salon), id);
+    log.instructions("You are Jana.");
     await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "95" }, {
       env: { ...twilioEnv, TWILIO_ACCOUNT_SID: undefined },
     });
@@ -377,7 +378,7 @@ describe("a phone call's record", () => {
     const sid = callSid();
     await post(telephonyApp(async () => {}), "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
-    const log = await CallLog.adopt(database(env as Bindings), owner(salon), id, "You are Jana.");
+    const log = new CallLog(database(env as Bindings), owner(salon), id);
     await log.finish("failed", usage, 0.01);
     const [row] = await sql`select call_status, call_duration, call_ended_at, model_cost::float8 as cost from calls where id = ${id}`;
     expect(row).toMatchObject({ call_status: "failed", call_duration: 0, cost: 0.01 });

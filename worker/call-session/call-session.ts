@@ -52,8 +52,7 @@ export class CallSession extends DurableObject<Bindings> {
     const call = new LiveCall(this.env, plan);
     const channel = new BrowserChannel(server, call);
     void (async () => {
-      await call.prepare();
-      if (call.callId) channel.send({ type: "session_created", session_id: call.callId });
+      if (await call.prepare()) channel.send({ type: "session_created", session_id: plan.callId });
       call.attach(channel);
     })();
     return new Response(null, { status: 101, webSocket: client });

@@ -125,24 +125,55 @@ export async function callsPerDay({ sql, salonId }: TenantScope, range: { from: 
 
 // ---- the record a live call writes ----------------------------------------------------
 
-export interface NewCall {
+/** A browser call asking for a line: the home page's demo or a dashboard test call. */
+export interface BrowserCallRequest {
   assistantId: string;
-  assistantName: string;
-  direction: "inbound" | "outbound";
-  fromNumber: string | null;
-  toNumber: string | null;
-  instructions: string;
   isDemo: boolean;
+  /** Calls of this kind the salon may run at once (every demo call belongs to the demo salon). */
+  concurrent: number;
+  maxSeconds: number;
+  /** The demo's caller: a hash of their address, and what one address may take. */
+  caller?: { hash: Uint8Array; concurrent: number; secondsPerDay: number };
 }
 
-/** Opens the record of a browser call; answers its id. */
-export async function openCall({ sql, salonId }: TenantScope, call: NewCall): Promise<string> {
+export type BrowserCallReservation =
+  | { callId: string; maxSeconds: number }
+  | { refused: "lines_busy" | "caller_busy" | "minutes_used" | "no_assistant" };
+
+/**
+ * Opens a browser call's record if a line is free: the record is the line, so a call frees it
+ * by closing its record, whenever it ends. The salon's reservations wait for each other on a
+ * lock held until the transaction ends, so no two can count the same free line. A record
+ * whose object died without closing it stops counting a minute after its time limit.
+ */
+export async function reserveBrowserCall({ sql, salonId }: TenantScope, call: BrowserCallRequest): Promise<BrowserCallReservation> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`browser-calls:${salonId}`}, 0))`;
+  const counted = call.maxSeconds + 60;
+  const [lines] = await sql<{ running: number }[]>`
+    select count(*)::int as running from calls
+    where salon_id = ${salonId} and call_started_at > now() - make_interval(secs => ${counted})
+      and call_status = 'in-progress' and from_number = 'browser' and is_demo = ${call.isDemo}`;
+  if (lines!.running >= call.concurrent) return { refused: "lines_busy" };
+
+  let maxSeconds = call.maxSeconds;
+  if (call.caller) {
+    // A running call counts as if it took its whole time.
+    const [mine] = await sql<{ running: number; used: number }[]>`
+      select (count(*) filter (where call_status = 'in-progress' and call_started_at > now() - make_interval(secs => ${counted})))::int as running,
+             coalesce(sum(least(coalesce(call_duration, ${call.maxSeconds}), ${call.maxSeconds})), 0)::int as used
+      from calls
+      where caller_hash = ${call.caller.hash} and salon_id = ${salonId} and call_started_at > now() - interval '1 day'`;
+    if (mine!.running >= call.caller.concurrent) return { refused: "caller_busy" };
+    maxSeconds = Math.min(maxSeconds, call.caller.secondsPerDay - mine!.used);
+    if (maxSeconds <= 0) return { refused: "minutes_used" };
+  }
+
   const [row] = await sql<{ id: string }[]>`
-    insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number, instructions, is_demo)
-    values (${salonId}, ${call.assistantId}, ${call.assistantName}, ${call.direction}, ${call.fromNumber}, ${call.toNumber},
-            ${call.instructions}, ${call.isDemo})
+    insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, is_demo, caller_hash)
+    select salon_id, id, name, 'inbound', 'browser', ${call.isDemo}, ${call.caller?.hash ?? null}
+    from assistant_configs where id = ${call.assistantId} and salon_id = ${salonId}
     returning id`;
-  return row!.id;
+  return row ? { callId: row.id, maxSeconds } : { refused: "no_assistant" };
 }
 
 /** An incoming phone call as Twilio's webhook describes it. */
@@ -217,7 +248,7 @@ export async function finishCall(
     where id = ${callId} and salon_id = ${salonId}`;
 }
 
-/** A phone call whose session could not start. */
+/** A call whose session could not start. */
 export async function failCallAtStart({ sql, salonId }: TenantScope, callId: string): Promise<void> {
   await sql`update calls set call_status = 'failed', call_ended_at = now(), call_duration = 0
             where id = ${callId} and salon_id = ${salonId} and call_status = 'in-progress'`;
@@ -243,17 +274,6 @@ export async function recordPhoneCallEnd(
 /** What Twilio charged for a phone call, in US dollars. */
 export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid: string, price: number): Promise<void> {
   await sql`update calls set telephony_cost = ${price} where provider_call_id = ${callSid} and salon_id = ${salonId}`;
-}
-
-/**
- * Demo calls still running across the product, for the concurrency cap. Demo calls all
- * belong to the demo salon, so its tenant sees them all.
- */
-export async function runningDemoCalls({ sql }: TenantScope, maxSeconds: number): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`
-    select count(*)::int as count from calls
-    where is_demo and call_status = 'in-progress' and call_started_at > now() - make_interval(secs => ${maxSeconds})`;
-  return row!.count;
 }
 
 /** Closes, as failed, the records of calls whose object died before it could close them; answers how many. */

@@ -105,6 +105,8 @@ export class BrowserChannel implements CallerChannel {
   }
 
   private receive(data: string | ArrayBuffer) {
+    // A call that ended reads nothing more of what was already on its way.
+    if (this.closed) return;
     const size = typeof data === "string" ? data.length : data.byteLength;
     if (size > CALL_LIMITS.messageBytes) return this.refuse(`A message may be at most ${CALL_LIMITS.messageBytes} bytes.`);
     if (typeof data !== "string") return this.refuse("Messages are JSON text.");

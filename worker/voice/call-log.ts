@@ -1,5 +1,5 @@
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
-import { closeAbandonedCalls, finishCall, openCall, recordFunctionCall, recordMessage, setCallInstructions, type NewCall } from "../data/calls.ts";
+import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions } from "../data/calls.ts";
 import type { Database } from "../data/db.ts";
 import { beforeTenant, withTenant, type TenantScope } from "../data/tenant.ts";
 import type { CallUsage } from "./pricing.ts";
@@ -10,28 +10,24 @@ import type { ToolOutcome } from "./tools.ts";
 export type FinalStatus = "completed" | "failed";
 
 /**
- * The record of one call: its row, and its items in the order they happened in the
- * conversation. Writes are queued one after another, so they land in order and a failing
- * write is logged without ever stopping the call; `finish` waits for all of them.
+ * The record of one call: its row, made before the call's session starts (by the telephony
+ * webhook, or by the browser call's reservation), and its items in the order they happened
+ * in the conversation. Writes are queued one after another, so they land in order and a
+ * failing write is logged without ever stopping the call; `finish` waits for all of them.
  */
 export class CallLog {
   private queue: Promise<void> = Promise.resolve();
   private readonly positions = new Map<string, number>();
 
-  private constructor(
+  constructor(
     private readonly db: Database,
     private readonly owner: CallOwner,
     readonly callId: string,
   ) {}
 
-  static async open(db: Database, owner: CallOwner, call: NewCall): Promise<CallLog> {
-    return new CallLog(db, owner, await withTenant(db, callTenant(owner), (scope) => openCall(scope, call)));
-  }
-
-  /** A call whose row the telephony webhook made; the instructions are filled in now. */
-  static async adopt(db: Database, owner: CallOwner, callId: string, instructions: string): Promise<CallLog> {
-    await withTenant(db, callTenant(owner), (scope) => setCallInstructions(scope, callId, instructions));
-    return new CallLog(db, owner, callId);
+  /** The instructions exactly as the model receives them; resolves once they are written (or the write failed). */
+  instructions(text: string): Promise<void> {
+    return this.write((scope) => setCallInstructions(scope, this.callId, text));
   }
 
   /**
@@ -61,18 +57,19 @@ export class CallLog {
   }
 
   /** Closes the record with the usage and cost (see finishCall), once every earlier write has landed. */
-  async finish(status: FinalStatus, usage: CallUsage, cost: number) {
-    this.write((scope) => finishCall(scope, this.callId, { status, usage, cost }));
-    await this.queue;
+  finish(status: FinalStatus, usage: CallUsage, cost: number): Promise<void> {
+    return this.write((scope) => finishCall(scope, this.callId, { status, usage, cost }));
   }
 
-  private write(statement: (scope: TenantScope) => Promise<unknown>) {
+  /** Queues a write; resolves once it and every earlier one have landed (or failed, logged). */
+  private write(statement: (scope: TenantScope) => Promise<unknown>): Promise<void> {
     this.queue = this.queue
       .then(() => withTenant(this.db, callTenant(this.owner), statement))
       .then(
         () => undefined,
         (error: unknown) => console.error(`call ${this.callId}: a record write failed`, error),
       );
+    return this.queue;
   }
 }
 

@@ -11,6 +11,7 @@ import { listServices } from "../data/services.ts";
 import { withTenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
+import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
@@ -43,7 +44,8 @@ export class LiveCall implements CallerEvents {
   private model: WebSocket | null = null;
   private channel: CallerChannel | null = null;
   private readonly waiting: ((channel: CallerChannel) => void)[] = [];
-  private log: CallLog | null = null;
+  private readonly log: CallLog;
+  private readonly pacer = new AudioPacer();
   private tools: ToolContext | null = null;
   private transferNumber: string | null = null;
   private salonPhone: string | null = null;
@@ -65,14 +67,14 @@ export class LiveCall implements CallerEvents {
   ) {
     this.db = database(env);
     this.t = translator(plan.language);
+    this.log = new CallLog(this.db, plan.target, plan.callId);
   }
 
-  get callId() {
-    return this.log?.callId ?? null;
-  }
-
-  /** Loads the assistant and the salon, opens the record and the model, and starts the greeting. */
-  async prepare(): Promise<void> {
+  /**
+   * Loads the assistant and the salon, connects the model and starts the greeting; answers
+   * whether the call is under way (else it has ended, telling the caller why).
+   */
+  async prepare(): Promise<boolean> {
     try {
       const apiKey = this.env.OPENAI_API_KEY;
       if (!apiKey) throw new CallFailure("not_configured", this.t("call.error.notConfigured", { setting: "OPENAI_API_KEY" }));
@@ -93,17 +95,7 @@ export class LiveCall implements CallerEvents {
         callFacts(salon.time_zone, this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null),
       ].join("\n\n");
 
-      this.log = this.plan.callId
-        ? await CallLog.adopt(this.db, target, this.plan.callId, instructions)
-        : await CallLog.open(this.db, target, {
-            assistantId: target.assistantId,
-            assistantName: assistant.name,
-            direction: this.plan.direction,
-            fromNumber: this.plan.fromNumber,
-            toNumber: this.plan.toNumber,
-            instructions,
-            isDemo: target.demo,
-          });
+      await this.log.instructions(instructions);
       this.timer = setTimeout(() => void this.finish("time_limit"), this.plan.maxSeconds * 1000);
 
       try {
@@ -117,10 +109,12 @@ export class LiveCall implements CallerEvents {
       this.model.addEventListener("error", () => void this.modelLost());
       this.toModel(sessionUpdate(assistant, instructions));
       this.toModel(greetingResponse(assistant.initial_greeting));
+      return true;
     } catch (error) {
       const failure = error instanceof CallFailure ? error : new CallFailure("internal", this.t("call.error.internal"));
       if (!(error instanceof CallFailure)) console.error("a call could not start", error);
       await this.finish("error", { code: failure.code, message: failure.message });
+      return false;
     }
   }
 
@@ -133,7 +127,8 @@ export class LiveCall implements CallerEvents {
   // CallerEvents
 
   audio(pcm16: string) {
-    this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
+    if (this.pacer.admit(audioMs(pcm16))) this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
+    else void this.finish("error", { code: "rate_limited", message: this.t("call.error.tooFast") });
   }
 
   hungUp() {
@@ -154,13 +149,11 @@ export class LiveCall implements CallerEvents {
       } catch {
         /* already closed */
       }
-      if (this.log) {
-        // Words the model had begun to say but never finished are kept, marked as cut off.
-        for (const [itemId, text] of this.assistantText) {
-          if (!this.recorded.has(itemId) && text) this.log.message(itemId, "assistant", text, true);
-        }
-        await this.log.finish(error ? "failed" : "completed", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
+      // Words the model had begun to say but never finished are kept, marked as cut off.
+      for (const [itemId, text] of this.assistantText) {
+        if (!this.recorded.has(itemId) && text) this.log.message(itemId, "assistant", text, true);
       }
+      await this.log.finish(error ? "failed" : "completed", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
     })();
     return this.finished;
   }
@@ -188,19 +181,18 @@ export class LiveCall implements CallerEvents {
   }
 
   private handle(event: ModelEvent) {
-    const log = this.log!;
     switch (event.type) {
       case "input_audio_buffer.speech_started":
-        log.place(event.item_id);
+        this.log.place(event.item_id);
         this.bargeIn();
         break;
       case "input_audio_buffer.committed":
-        log.place(event.item_id);
+        this.log.place(event.item_id);
         break;
       case "conversation.item.added":
       case "conversation.item.created":
       case "response.output_item.added":
-        if (event.item.id) log.place(event.item.id);
+        if (event.item.id) this.log.place(event.item.id);
         break;
       case "response.output_audio.delta": {
         this.speaking = event.item_id;
@@ -217,11 +209,11 @@ export class LiveCall implements CallerEvents {
       case "response.output_audio_transcript.done":
         this.assistantText.set(event.item_id, event.transcript);
         this.recorded.add(event.item_id);
-        log.message(event.item_id, "assistant", event.transcript, this.truncated.has(event.item_id));
+        this.log.message(event.item_id, "assistant", event.transcript, this.truncated.has(event.item_id));
         this.toCaller((channel) => channel.transcript("assistant", event.item_id, event.transcript));
         break;
       case "conversation.item.input_audio_transcription.completed":
-        log.message(event.item_id, "user", event.transcript);
+        this.log.message(event.item_id, "user", event.transcript);
         this.toCaller((channel) => channel.transcript("user", event.item_id, event.transcript));
         break;
       case "response.function_call_arguments.done":
@@ -253,15 +245,14 @@ export class LiveCall implements CallerEvents {
     this.speaking = null;
     this.truncated.add(itemId);
     this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
-    if (this.recorded.has(itemId)) this.log!.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+    if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
   }
 
   private async runTool(event: ResponseFunctionCallArgumentsDoneEvent) {
-    const log = this.log!;
     const key = event.item_id;
-    log.place(key);
+    this.log.place(key);
     const outcome = await this.outcomeOf(event.name, event.arguments);
-    log.functionCall(key, event.name, event.arguments, outcome);
+    this.log.functionCall(key, event.name, event.arguments, outcome);
     this.toModel({
       type: "conversation.item.create",
       item: { type: "function_call_output", call_id: event.call_id, output: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }) },

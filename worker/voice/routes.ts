@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { CALL_LIMITS, DEMO_ASSISTANT_ID, type CallErrorCode, type ServerMessage } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
-import { demoAssistant, redeemCallTicket, runningDemoCalls, type CallEntry } from "../data/calls.ts";
+import { demoAssistant, failCallAtStart, redeemCallTicket, reserveBrowserCall, type BrowserCallRequest, type BrowserCallReservation, type CallEntry } from "../data/calls.ts";
 import { beforeTenant, withTenant } from "../data/tenant.ts";
 import { hashToken } from "../data/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientAddress, countHit } from "../http/rate-limit.ts";
-import { callTenant, openBrowserCall, type CallPlan, type CallTarget } from "./session-client.ts";
+import type { Translate } from "../messages/index.ts";
+import { callTenant, openBrowserCall, type CallTarget } from "./session-client.ts";
 
 /**
  * A call that cannot start still gets its socket, with an error message on it: a browser
@@ -23,6 +24,20 @@ function refuse(code: CallErrorCode, message: string): Response {
 
 const toTarget = (entry: CallEntry | undefined, demo: boolean): CallTarget | null =>
   entry ? { salonId: entry.salon_id, ownerId: entry.owner_id, assistantId: entry.assistant_config_id, demo } : null;
+
+/** Why no line was reserved for a call, told to the caller. */
+function refusal(refused: Extract<BrowserCallReservation, { refused: string }>["refused"], demo: boolean, t: Translate): Response {
+  switch (refused) {
+    case "lines_busy":
+      return demo ? refuse("busy", t("call.error.busy")) : refuse("busy", t("call.error.testCallsBusy", { count: CALL_LIMITS.testCallsConcurrent }));
+    case "caller_busy":
+      return refuse("busy", t("call.error.callerBusy"));
+    case "minutes_used":
+      return refuse("rate_limited", t("call.error.demoMinutesUsed"));
+    case "no_assistant":
+      return refuse("not_found", t("call.error.notFound"));
+  }
+}
 
 /**
  * /api/browser-ai/{assistantConfigId}: a call from a browser. The home page's demo needs no
@@ -51,23 +66,32 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
     if (ticket || assistantId !== DEMO_ASSISTANT_ID) return refuse("unauthorized", t("call.error.unauthorized"));
     return refuse("not_found", t("call.error.demoUnavailable"));
   }
+  const address = clientAddress(c);
   if (target.demo) {
-    const perClient = { bucket: `demo-call:${clientAddress(c)}`, max: CALL_LIMITS.demoCallsPerHour, windowSeconds: 3600 };
+    const perClient = { bucket: `demo-call:${address}`, max: CALL_LIMITS.demoCallsPerHour, windowSeconds: 3600 };
     if ((await countHit(c, perClient)) > perClient.max) return refuse("rate_limited", t("call.error.rateLimited"));
-    // A call whose object died without closing its record stops counting after its time limit.
-    const running = await withTenant(db, callTenant(target), (scope) =>
-      runningDemoCalls(scope, CALL_LIMITS.demoSeconds + 60),
-    );
-    if (running >= CALL_LIMITS.demoConcurrent) return refuse("busy", t("call.error.busy"));
   }
 
-  const plan: CallPlan = {
-    target,
-    language: c.var.language,
-    direction: "inbound",
-    fromNumber: "browser",
-    toNumber: null,
-    maxSeconds: target.demo ? CALL_LIMITS.demoSeconds : CALL_LIMITS.callSeconds,
-  };
-  return openBrowserCall(c.env, plan);
+  const request: BrowserCallRequest = target.demo
+    ? {
+        assistantId: target.assistantId,
+        isDemo: true,
+        concurrent: CALL_LIMITS.demoConcurrent,
+        maxSeconds: CALL_LIMITS.demoSeconds,
+        caller: { hash: await hashToken(address), concurrent: CALL_LIMITS.demoConcurrentPerAddress, secondsPerDay: CALL_LIMITS.demoMinutesPerDay * 60 },
+      }
+    : { assistantId: target.assistantId, isDemo: false, concurrent: CALL_LIMITS.testCallsConcurrent, maxSeconds: CALL_LIMITS.callSeconds };
+  const tenant = callTenant(target);
+  const reservation = await withTenant(db, tenant, (scope) => reserveBrowserCall(scope, request));
+  if ("refused" in reservation) return refusal(reservation.refused, target.demo, t);
+
+  const { callId, maxSeconds } = reservation;
+  try {
+    return await openBrowserCall(c.env, { target, language: c.var.language, direction: "inbound", fromNumber: "browser", toNumber: null, maxSeconds, callId });
+  } catch (error) {
+    // The call never reached its object: its line is given back at once.
+    console.error(`call ${callId}: the session could not start`, error);
+    await withTenant(db, tenant, (scope) => failCallAtStart(scope, callId));
+    return refuse("internal", t("call.error.internal"));
+  }
 });

@@ -30,13 +30,12 @@ export interface CallPlan {
   fromNumber: string | null;
   toNumber: string | null;
   maxSeconds: number;
-  /** A phone call's row, made by the telephony webhook; browser calls make their own. */
-  callId?: string;
+  /** The call's row, made before its session starts: by the telephony webhook, or by a browser call's reservation. */
+  callId: string;
 }
 
-/** A phone call's plan: its row (made by the webhook), and what the media stream must match. */
+/** A phone call's plan, and what its media stream must match. */
 export interface PhoneCallPlan extends CallPlan {
-  callId: string;
   /** Twilio's CallSid: the stream's `start` must carry the same one. */
   callSid: string;
   /** Twilio `<Say>` language for the last words of a call that fails. */
