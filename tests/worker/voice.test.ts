@@ -46,7 +46,7 @@ describe("who may call", () => {
     await sql`update assistant_configs set public_demo = false where public_demo`;
     await sql`update assistant_configs set public_demo = true where id = ${assistantId}`;
     await sql`insert into rate_limits (bucket, window_start, hits)
-              values ('demo-call:192.0.2.11', to_timestamp(floor(extract(epoch from now()) / 3600) * 3600), 10)`;
+              values (encode(sha256('demo-call:192.0.2.11'), 'hex'), to_timestamp(floor(extract(epoch from now()) / 3600) * 3600), 10)`;
     const limited = await openCall("/api/browser-ai/default", { "cf-connecting-ip": "192.0.2.11" });
     expect(await limited.next("error")).toMatchObject({ code: "rate_limited", message: "You have started many demo calls in a short time. Please try again in an hour." });
 

@@ -10,29 +10,33 @@ export interface Limit {
 /** The longest window any limit uses; rows older than it count for nothing. */
 const LONGEST_WINDOW_SECONDS = 24 * 3600;
 
+// Buckets name addresses and emails; the table keeps only their SHA-256.
+const key = ({ sql }: PublicScope, bucket: string) => sql`encode(sha256(convert_to(${bucket}, 'UTF8')), 'hex')`;
+const windowStart = ({ sql }: PublicScope, windowSeconds: number) =>
+  sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+
 /**
  * Fixed-window counters kept in PostgreSQL, so a limit holds across every Worker instance.
  * Adds this hit and answers the window's hits, this one included, in one statement: requests
  * arriving together each see their own count, never a count read before the others wrote.
  */
-export async function addHit({ sql }: PublicScope, { bucket, windowSeconds }: Limit): Promise<number> {
-  const [row] = await sql<{ hits: number }[]>`
-    insert into rate_limits (bucket, window_start, hits)
-    values (${bucket}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+export async function addHit(scope: PublicScope, { bucket, windowSeconds }: Limit): Promise<number> {
+  const [row] = await scope.sql<{ hits: number }[]>`
+    insert into rate_limits (bucket, window_start, hits) values (${key(scope, bucket)}, ${windowStart(scope, windowSeconds)}, 1)
     on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
     returning hits`;
   return row!.hits;
 }
 
 /** Takes this request's hit back from the current window: it turned out to be no abuse. */
-export async function removeHit({ sql }: PublicScope, { bucket, windowSeconds }: Limit): Promise<void> {
-  await sql`update rate_limits set hits = hits - 1 where bucket = ${bucket} and hits > 0
-              and window_start = to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+export async function removeHit(scope: PublicScope, { bucket, windowSeconds }: Limit): Promise<void> {
+  await scope.sql`update rate_limits set hits = hits - 1
+                  where bucket = ${key(scope, bucket)} and window_start = ${windowStart(scope, windowSeconds)} and hits > 0`;
 }
 
 /** Starts a limit's count afresh, e.g. once the person it guards has proven who they are. */
-export async function clearHits({ sql }: PublicScope, { bucket }: Limit): Promise<void> {
-  await sql`delete from rate_limits where bucket = ${bucket}`;
+export async function clearHits(scope: PublicScope, { bucket }: Limit): Promise<void> {
+  await scope.sql`delete from rate_limits where bucket = ${key(scope, bucket)}`;
 }
 
 /** Drops the counters of windows that have ended; the cron runs it. */
