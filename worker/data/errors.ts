@@ -34,3 +34,19 @@ export function isViolation(error: unknown, code: string, constraint?: string): 
 
 /** The exclusion constraint refused a write: two booked appointments of a stylist would overlap. */
 export const isOverlap = (error: unknown) => isViolation(error, "23P01");
+
+/**
+ * The database could not do a piece of work just now, whatever the work was: it collided
+ * with another transaction twice in a row ("contention"). Trying again later may well succeed.
+ */
+export class DatabaseFailure extends Error {
+  constructor(
+    readonly reason: "contention",
+    options?: { cause?: unknown },
+  ) {
+    super(`database ${reason}`, options);
+  }
+}
+
+/** PostgreSQL ended the transaction for colliding with another: a deadlock or a serialization failure. */
+export const isCollision = (error: unknown) => isViolation(error, "40P01") || isViolation(error, "40001");
