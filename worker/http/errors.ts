@@ -55,6 +55,7 @@ function dataErrorBody(error: DataError, translate: Translate, language: Languag
 }
 
 const DATABASE_FAILURES = {
+  unavailable: { status: 503, code: "database_unavailable", message: "api.error.databaseUnavailable" },
   contention: { status: 409, code: "concurrent_change", message: "api.error.concurrentChange" },
 } as const;
 
@@ -66,6 +67,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof DatabaseFailure) {
     const { status, code, message } = DATABASE_FAILURES[err.reason];
+    if (err.reason === "unavailable") console.warn("the database is unavailable:", String(err.cause));
     return c.json({ detail: t(c)(message), code }, status);
   }
   if (err instanceof HTTPException) {
