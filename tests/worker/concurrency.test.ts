@@ -16,11 +16,10 @@ afterAll(() => Promise.all([sql.end(), watcher.end()]));
 
 const ROUNDS = 20;
 
-/** Writes of appointments waiting for a lock. */
-async function waitingWrites(): Promise<number> {
+/** Connections waiting for a lock that the connection `holder` holds. */
+async function waitingOn(holder: number): Promise<number> {
   const [row] = await watcher<{ n: number }[]>`
-    select count(*)::int as n from pg_stat_activity
-    where pid <> pg_backend_pid() and wait_event_type = 'Lock' and query like '%update appointments set%'`;
+    select count(*)::int as n from pg_stat_activity where ${holder} = any(pg_blocking_pids(pid))`;
   return row!.n;
 }
 
@@ -49,20 +48,20 @@ describe("two appointments swapped at the same moment", () => {
 
     const answers: { status: number; detail: unknown }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      // Both writes are held at the table's lock until both wait there, then let go at once,
-      // as two front-desk clicks in the same instant would be.
+      // Both writes are held at the two rows' locks until both wait there, then let go at
+      // once, as two front-desk clicks in the same instant would be.
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
-      let locked = () => {};
-      const taken = new Promise<void>((resolve) => (locked = resolve));
+      let locked = (_holder: number) => {};
+      const holder = new Promise<number>((resolve) => (locked = resolve));
       const lock = sql.begin(async (tx) => {
-        await tx`lock table appointments in exclusive mode`;
-        locked();
+        const [row] = await tx<{ pid: number }[]>`select pg_backend_pid() as pid from appointments where id in (${a}, ${b}) for update`;
+        locked(row!.pid);
         await released;
       });
-      await taken;
+      const pid = await holder;
       const writes = [move(a, y), move(b, x)];
-      await waitFor(async () => (await waitingWrites()) === 2);
+      await waitFor(async () => (await waitingOn(pid)) === 2);
       release();
       await lock;
       const results = await Promise.all(writes);
