@@ -2,15 +2,16 @@ import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { DRIVER_LEFTOVERS } from "./worker/data/errors.ts";
 
 // wrangler.toml serves ./dist as static assets; worker tests need the folder, not a build.
 mkdirSync("dist", { recursive: true });
 
 export default defineConfig({
   test: {
-    // postgres.js on workerd rejects a pending read with this error when a socket is closed
-    // after its last query; it is harmless and ignored by name only.
-    onUnhandledError: (error) => error.message !== "Stream was cancelled.",
+    // postgres.js on workerd leaves a few rejections unhandled when a socket closes or cannot
+    // connect, beside the error it reports; they are harmless and ignored by message only.
+    onUnhandledError: (error) => !DRIVER_LEFTOVERS.includes(error.message),
     projects: [
       {
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
@@ -46,7 +47,7 @@ export default defineConfig({
           // Password hashing is deliberately slow (about 250 ms); some tests hash many times.
           testTimeout: 30_000,
           include: ["tests/worker/**/*.test.ts"],
-          globalSetup: ["tests/setup/test-database.ts"],
+          globalSetup: ["tests/setup/test-database.ts", "tests/setup/spare-database.ts"],
         },
       },
     ],

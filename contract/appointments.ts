@@ -1,10 +1,9 @@
 import { z } from "zod/mini";
+import { instant } from "./dates.ts";
 import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
+import { price } from "./salon.ts";
 import { optionalText } from "./text.ts";
-
-// An instant with its offset: 2026-11-23T14:00:00.000Z or 2026-11-23T15:00:00+01:00.
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const CALENDAR = {
   slotMinTime: "06:00",
@@ -14,19 +13,13 @@ export const CALENDAR = {
   maxMinutes: 12 * 60,
 } as const;
 
-const instant = (error: string) =>
-  z.string({ error }).check(
-    z.regex(INSTANT, { error }),
-    z.refine((value) => !Number.isNaN(Date.parse(value)), { error }),
-  );
-
 const nullableNumber = <T extends z.ZodMiniNumber<number>>(schema: T) =>
   z.pipe(z.transform((value: unknown) => (value === "" || value === undefined ? null : value)), z.nullable(schema));
 
 /** One service of an appointment, with the price and duration agreed when it was booked. */
 const serviceLine = z.object({
   service: z.string({ error: "validation.appointment.service" }).check(z.regex(UUID, { error: "validation.appointment.service" })),
-  price_at_booking: nullableNumber(z.number({ error: "validation.service.price" }).check(z.gte(0, { error: "validation.service.price" }))),
+  price_at_booking: nullableNumber(price("validation.service.price")),
   duration_at_booking: nullableNumber(
     z.int({ error: "validation.service.duration" }).check(z.gte(5, { error: "validation.service.duration" }), z.lte(CALENDAR.maxMinutes)),
   ),

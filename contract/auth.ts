@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
-import { EMAIL_PATTERN } from "./email.ts";
-import { LIMITS, requestBody } from "./errors.ts";
+import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
+import { emailText } from "./text.ts";
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
@@ -22,13 +22,7 @@ export const PASSWORD_RULES = [
   { id: "special", message: "validation.password.special", test: (p: string) => /[^\p{L}\p{N}]/u.test(p) },
 ] as const;
 
-const email = z.string({ error: "validation.email.required" }).check(
-  z.trim(),
-  z.minLength(1, { error: "validation.email.required" }),
-  z.maxLength(LIMITS.emailLength, { error: "validation.email.invalid" }),
-  z.regex(EMAIL_PATTERN, { error: "validation.email.invalid" }),
-  z.toLowerCase(),
-);
+const email = emailText("validation.email.invalid", "validation.email.required");
 
 const requiredPassword = z.string({ error: "validation.password.required" }).check(
   z.minLength(1, { error: "validation.password.required" }),

@@ -12,6 +12,8 @@ export interface ErrorBody {
 /** Limits shared by the API and the forms that feed it. */
 export const LIMITS = {
   bodyBytes: 64 * 1024,
+  /** Levels of objects and lists a JSON body may nest; the deepest field of ours needs a handful. */
+  bodyDepth: 16,
   emailLength: 254,
   messageLength: 5000,
 } as const;

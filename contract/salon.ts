@@ -1,10 +1,11 @@
 import { z } from "zod/mini";
+import { calendarDate } from "./dates.ts";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, DEFAULT_TIME_ZONE, DEFAULT_WORKING_HOURS, everyDay, SERVICE_DURATION_STEP, type WorkingDay } from "./salon-basics.ts";
 import { isPhoneText } from "./phone.ts";
-import { fromJson, optionalText, requiredText } from "./text.ts";
-import { minutesOf } from "./time-zone.ts";
+import { fromJson, isStorableJson, optionalText, requiredText } from "./text.ts";
+import { isTimeZone, minutesOf } from "./time-zone.ts";
 
 // salon.ts is where a salon's contract is imported from; salon-basics.ts is apart only for the
 // bundles of screens that never check salon data.
@@ -26,20 +27,10 @@ export {
 // ---- building blocks ----------------------------------------------------------------
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 const time = z.string({ error: "validation.time" }).check(z.regex(TIME, { error: "validation.time" }));
-
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // ---- salon ---------------------------------------------------------------------------
 
@@ -54,6 +45,12 @@ const businessHours = fromJson(
   ),
 );
 
+/** Free-form notes per day; how deep and what text they hold is bounded, so they can be stored. */
+const SPECIAL_DATES_DEPTH = 8;
+const specialDates = z
+  .record(calendarDate("validation.specialDates"), z.unknown(), { error: "validation.specialDates" })
+  .check(z.refine((dates) => isStorableJson(dates, SPECIAL_DATES_DEPTH), { error: "validation.specialDates" }));
+
 export const salonSchema = requestBody({
   name: requiredText(120, "validation.salon.name"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
@@ -67,7 +64,7 @@ export const salonSchema = requestBody({
   description: optionalText(2000),
   transfer_phone_number: optionalText(32, isPhoneText, "validation.phone"),
   business_hours: z._default(businessHours, DEFAULT_BUSINESS_HOURS),
-  special_dates: z._default(fromJson(z.record(z.string().check(z.regex(DATE)), z.unknown(), { error: "validation.specialDates" })), {}),
+  special_dates: z._default(fromJson(specialDates), {}),
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
 });
 export type SalonBody = z.output<typeof salonSchema>;
@@ -124,8 +121,8 @@ const workingHours = fromJson(z.object(everyDay(() => stylistDay), { error: "val
 
 const timeOffEntry = z
   .object({
-    start_date: z.string({ error: "validation.date" }).check(z.regex(DATE, { error: "validation.date" })),
-    end_date: z.string({ error: "validation.date" }).check(z.regex(DATE, { error: "validation.date" })),
+    start_date: calendarDate("validation.date"),
+    end_date: calendarDate("validation.date"),
     note: optionalText(200),
   })
   .check(z.refine((entry) => entry.start_date <= entry.end_date, { error: "validation.dateOrder", path: ["end_date"] }));
@@ -147,8 +144,14 @@ export interface Stylist extends StylistBody {
 
 // ---- services ------------------------------------------------------------------------
 
-const price = (error: string) =>
-  z.number({ error }).check(z.gte(0, { error }), z.lte(100_000, { error }), z.refine((value) => Math.round(value * 100) === value * 100, { error }));
+/** The most a price may be; the columns (numeric(10, 2)) would hold a thousand times more. */
+const MAX_PRICE = 100_000;
+
+/** Whole cents, allowing for binary fractions: 0.29 * 100 is 28.999999999999996. */
+const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** A price in euros, of a service or of one line of an appointment. */
+export const price = (error: string) => z.number({ error }).check(z.gte(0, { error }), z.lte(MAX_PRICE, { error }), z.refine(inCents, { error }));
 
 const optionalPrice = z.pipe(
   z.transform((value: unknown) => (value === "" || value === undefined ? null : value)),

@@ -12,6 +12,23 @@ export interface WallTime {
   minute: number;
 }
 
+const ZONE_NAME = /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/;
+
+/**
+ * An IANA zone's name ("Europe/Prague", "UTC") that Intl knows. Fixed offsets such as "+05:30"
+ * are not names: PostgreSQL would read them as POSIX zones, counted west of Greenwich, the
+ * opposite of what they say. Whether PostgreSQL knows a name too is the database's to check.
+ */
+export function isTimeZone(name: string): boolean {
+  if (name.length > 64 || !ZONE_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A calendar day's length in milliseconds, as UTC counts it (a zone's day may be an hour off around a clock change). */
 export const DAY_MS = 86_400_000;
 

@@ -7,6 +7,8 @@ declare module "vitest" {
     workerDatabaseUrl: string;
     /** Base URL of the fake Resend API. */
     resendUrl: string;
+    /** Controls a PostgreSQL of its own that tests kill and freeze (tests/setup/spare-database.ts). */
+    spareDatabase: string;
   }
 }
 export {};

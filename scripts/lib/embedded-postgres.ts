@@ -17,6 +17,8 @@ export interface RunningPostgres {
   /** Superuser connection string to the `postgres` maintenance database. */
   adminUrl: string;
   urlFor(database: string): string;
+  /** Starts the server again on the same data after it died (killed, crashed). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -46,5 +48,6 @@ export async function startEmbeddedPostgres(dir: string, port: number): Promise<
   await pg.start();
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  return { adminUrl: urlFor("postgres"), urlFor, stop: () => pg.stop() };
+  // The same instance starts again: one whose server died never finishes stopping.
+  return { adminUrl: urlFor("postgres"), urlFor, restart: () => pg.start(), stop: () => pg.stop() };
 }

@@ -35,12 +35,13 @@ describe.each(CATALOG_DIRS)("message catalogs in %s", (dir) => {
 
 describe("message ids used in code", () => {
   const known = new Set(CATALOG_DIRS.flatMap((dir) => Object.keys(load(dir, "en"))));
-  // Literal ids: <FormattedMessage id="...">, formatMessage({ id: "..." }) and the API's t("...").
-  const ID_PATTERN = /(?:\bid[=:]\s*\{?\s*|\bt\(\s*)"([a-zA-Z][\w.]+)"/g;
+  // Literal ids: <FormattedMessage id="...">, formatMessage({ id: "..." }), the API's t("...")
+  // and the contract's messages ({ error: "..." }, message: "...", error = "...").
+  const ID_PATTERN = /(?:\bid[=:]\s*\{?\s*|\bt\(\s*|\b(?:error|message)(?::| =)\s*)"([a-zA-Z][\w.]+)"/g;
 
   it("exist in the catalogs", () => {
     const unknown: string[] = [];
-    for (const file of [...sourceFiles("src"), ...sourceFiles("worker")]) {
+    for (const file of [...sourceFiles("src"), ...sourceFiles("worker"), ...sourceFiles("contract")]) {
       for (const match of readFileSync(file, "utf8").matchAll(ID_PATTERN)) {
         if (match[1]!.includes(".") && !known.has(match[1]!)) unknown.push(`${file}: ${match[1]}`);
       }

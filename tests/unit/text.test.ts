@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod/mini";
-import { fold, optionalText } from "../../contract/text.ts";
+import { emailText, fold, isShallowJson, isStorableJson, optionalText, requiredText } from "../../contract/text.ts";
 
 describe("text", () => {
   it("folds words for comparison without case, accents and extra spaces", () => {
@@ -17,5 +17,29 @@ describe("text", () => {
     const refused = digitsOnly.safeParse({ code: "12a", even: "abc" });
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual(["validation.code", "validation.even"]);
     expect(digitsOnly.safeParse({ code: "123456" }).error?.issues.map((issue) => issue.message)).toEqual(["validation.tooLong"]);
+  });
+
+  it("refuses characters that cannot be stored or are invisible, and keeps the rest", () => {
+    const form = z.object({ name: requiredText(40, "validation.name"), note: optionalText(40), email: emailText("validation.email") });
+    const messages = (input: object) => form.safeParse(input).error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    expect(messages({ name: "Ja\u0000na", note: "x\ud800", email: "a\u0000b@x.io" })).toEqual([
+      "name: validation.text.unstorable",
+      "note: validation.text.unstorable",
+      "email: validation.email",
+    ]);
+    expect(messages({ name: "\u001b[31mJana", email: "a@x.io" })).toEqual(["name: validation.text.unstorable"]);
+    expect(form.parse({ name: "Jana 👩‍🦰", note: "line\nbreak\tand tab", email: " A@X.io " })).toEqual({ name: "Jana 👩‍🦰", note: "line\nbreak\tand tab", email: "a@x.io" });
+  });
+
+  it("bounds the depth of JSON without recursing, and finds NUL and lone surrogates in its keys and texts", () => {
+    const nested = (depth: number) => JSON.parse(`${"[".repeat(depth)}1${"]".repeat(depth)}`) as unknown;
+    expect(isShallowJson(nested(100_000), 16)).toBe(false);
+    expect(isShallowJson(nested(16), 16)).toBe(true);
+    expect(isShallowJson(nested(17), 16)).toBe(false);
+    expect(isShallowJson("flat", 0)).toBe(true);
+    expect(isStorableJson({ "2026-12-24": { closed: true, note: "Christmas 🎄" } }, 4)).toBe(true);
+    expect(isStorableJson({ "2026-12-24": { note: "a\u0000b" } }, 4)).toBe(false);
+    expect(isStorableJson({ "2026-12-24": { ["\ud800"]: 1 } }, 4)).toBe(false);
+    expect(isShallowJson({ "2026-12-24": { note: "a\u0000b" } }, 4)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
+import { isTimeZone, offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
 
 const PRAGUE = "Europe/Prague";
 
@@ -26,5 +26,10 @@ describe("salon time zone", () => {
   it("counts weekdays from Monday", () => {
     expect(weekdayIndex(2026, 11, 23)).toBe(0); // a Monday
     expect(weekdayIndex(2026, 11, 29)).toBe(6);
+  });
+
+  it("takes zone names, never offsets, which PostgreSQL would read with the opposite sign", () => {
+    for (const zone of ["Europe/Prague", "America/Argentina/Buenos_Aires", "UTC", "Etc/GMT+5", "Asia/Kolkata"]) expect(isTimeZone(zone), zone).toBe(true);
+    for (const zone of ["+05:30", "-05:30", "+0530", "Mars/Olympus", "", "Europe/Prague\u0000", "a".repeat(65)]) expect(isTimeZone(zone), zone).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ export async function signedInOwner(headers: Record<string, string> = {}) {
   const auth = { authorization: `Bearer ${token}`, ...headers };
   return {
     email,
-    call: (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+    call: (path: string, init: Parameters<typeof api>[1] = {}) =>
       api(path, { ...init, headers: { ...auth, ...init.headers } }),
   };
 }

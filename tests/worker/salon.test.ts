@@ -153,8 +153,8 @@ describe("services", () => {
     [{ name: "A", duration: 3 }, "duration", "Duration must be at least 5 minutes, in steps of 5."],
     [{ name: "A", duration: 47 }, "duration", "Duration must be at least 5 minutes, in steps of 5."],
     [{ name: "A", duration: "45" }, "duration", "Duration must be at least 5 minutes, in steps of 5."],
-    [{ name: "A", price: -1 }, "price", "Price must be 0 or more, with at most two decimals."],
-    [{ name: "A", price: 10.555 }, "price", "Price must be 0 or more, with at most two decimals."],
+    [{ name: "A", price: -1 }, "price", "Price must be between 0 and 100,000, with at most two decimals."],
+    [{ name: "A", price: 10.555 }, "price", "Price must be between 0 and 100,000, with at most two decimals."],
     [{ name: "A", min_price: 50, max_price: 20 }, "max_price", "The maximum price must not be below the minimum."],
   ])("reject %j", async (body, field, message) => {
     const owner = await signedInOwner();

@@ -1,4 +1,5 @@
 import postgres, { type Sql } from "postgres";
+import { DatabaseFailure, isUnreachable } from "./errors.ts";
 import type { Database } from "./tenant.ts";
 
 export type { Database };
@@ -8,6 +9,16 @@ export interface DatabaseConfig {
   DATABASE_URL?: string;
   HYPERDRIVE?: Hyperdrive;
 }
+
+/** Seconds a new connection may take, sign-in included, before the database counts as down. */
+const CONNECT_TIMEOUT_SECONDS = 3;
+
+/**
+ * How long one piece of work may wait on the database. A frozen server answers nothing, not
+ * even its own statement timeout (tenant.ts), so the client gives up by itself: the caller
+ * hears within seconds instead of hanging until the platform's limit.
+ */
+const WORK_DEADLINE_MS = 4_500;
 
 /**
  * A client of its own. postgres.js connects lazily, so work that never touches the database
@@ -19,16 +30,43 @@ function connect(env: DatabaseConfig, max = 5): Sql {
   if (!url) throw new Error("No database configured: set DATABASE_URL or bind HYPERDRIVE.");
   return postgres(url, {
     max,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     // Hyperdrive pools connections; fetching the server's type list per request costs a round trip.
     fetch_types: false,
     onnotice: () => {},
   });
 }
 
+/**
+ * Runs work on `sql` within the deadline. Work the database cannot do, for want of a
+ * connection or of an answer in time, fails as a DatabaseFailure ("unavailable"); past the
+ * deadline the client's connections are closed, so nothing of the work lingers.
+ */
+async function guarded<T>(sql: Sql, work: (sql: Sql) => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseFailure("unavailable", { cause: new Error(`no answer within ${WORK_DEADLINE_MS} ms`) })), WORK_DEADLINE_MS);
+  });
+  const running = work(sql);
+  try {
+    return await Promise.race([running, deadline]);
+  } catch (error) {
+    if (error instanceof DatabaseFailure) {
+      // The abandoned work rejects once its connections are gone; nobody waits for it any more.
+      running.catch(() => {});
+      sql.end({ timeout: 0 }).catch(() => {});
+      throw error;
+    }
+    throw isUnreachable(error) ? new DatabaseFailure("unavailable", { cause: error }) : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** One client for a whole request, ended once the answer is out. */
 export function requestDatabase(env: DatabaseConfig): { db: Database; close: () => Promise<void> } {
   const sql = connect(env);
-  return { db: (work) => work(sql), close: () => sql.end({ timeout: 5 }) };
+  return { db: (work) => guarded(sql, work), close: () => sql.end({ timeout: 5 }) };
 }
 
 /**
@@ -40,7 +78,7 @@ export function database(env: DatabaseConfig): Database {
   return async (work) => {
     const sql = connect(env, 1);
     try {
-      return await work(sql);
+      return await guarded(sql, work);
     } finally {
       sql.end({ timeout: 5 }).catch(() => {});
     }

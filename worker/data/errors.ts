@@ -34,3 +34,47 @@ export function isViolation(error: unknown, code: string, constraint?: string): 
 
 /** The exclusion constraint refused a write: two booked appointments of a stylist would overlap. */
 export const isOverlap = (error: unknown) => isViolation(error, "23P01");
+
+/**
+ * The database could not do a piece of work just now, whatever the work was: it could not be
+ * reached or did not answer in time ("unavailable"), or the work collided with another
+ * transaction twice in a row ("contention"). Trying again later may well succeed.
+ */
+export class DatabaseFailure extends Error {
+  constructor(
+    readonly reason: "unavailable" | "contention",
+    options?: { cause?: unknown },
+  ) {
+    super(`database ${reason}`, options);
+  }
+}
+
+/**
+ * Errors that say the database is out of reach, not that the work was wrong: the driver's
+ * own (no connection, connection lost or ended), a lost socket on workerd, and PostgreSQL's
+ * connection exceptions (class 08), shutdowns, a server still starting, no free connection
+ * slot, and a statement cancelled by statement_timeout.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = "code" in error ? String(error.code) : "";
+  if (DRIVER_CONNECTION_CODES.has(code) || SERVER_UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+  return error instanceof Error && [LOST, REFUSED].includes(error.message);
+}
+
+const DRIVER_CONNECTION_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED"]);
+const SERVER_UNAVAILABLE_CODES = new Set(["57P01", "57P02", "57P03", "53300", "57014"]);
+
+// What workerd's sockets reject with when a connection is cut or refused.
+const LOST = "Network connection lost.";
+const REFUSED = "proxy request failed, cannot connect to the specified address";
+
+/**
+ * Rejections postgres.js's socket for workerd leaves unhandled beside the error it does
+ * report through the query: a closed stream's pending read, and a refused connection's
+ * writer. They say nothing new; the worker tests ignore them by their messages alone.
+ */
+export const DRIVER_LEFTOVERS: readonly string[] = ["Stream was cancelled.", REFUSED];
+
+/** PostgreSQL ended the transaction for colliding with another: a deadlock or a serialization failure. */
+export const isCollision = (error: unknown) => isViolation(error, "40P01") || isViolation(error, "40001");

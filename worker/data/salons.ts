@@ -1,4 +1,5 @@
-import type { BusinessHours, Salon, SalonBody } from "../../contract/salon.ts";
+import { DEFAULT_TIME_ZONE, type BusinessHours, type Salon, type SalonBody } from "../../contract/salon.ts";
+import { DataError, isViolation } from "./errors.ts";
 import type { MemberScope, TenantScope } from "./tenant.ts";
 
 /** What a member may do in a salon. Only owners exist until staff logins arrive. */
@@ -32,13 +33,15 @@ export async function membershipOf(scope: MemberScope, defaults: { name: string;
   if (existing) return existing;
   const id = crypto.randomUUID();
   await scope.enter(id);
-  // The salons trigger makes the owner a member in the same statement.
-  const [created] = await sql<{ id: string }[]>`
+  // The salons trigger makes the owner a member in the same statement. A browser's zone that
+  // PostgreSQL does not know gives way to the default.
+  const [created] = await sql<{ time_zone: string }[]>`
     insert into salons (id, owner_id, name, business_hours, time_zone)
-    values (${id}, ${scope.userId}, ${defaults.name}, ${JSON.stringify(defaults.businessHours)}::text::jsonb, ${defaults.timeZone})
+    values (${id}, ${scope.userId}, ${defaults.name}, ${JSON.stringify(defaults.businessHours)}::text::jsonb,
+      case when is_known_time_zone(${defaults.timeZone}) then ${defaults.timeZone} else ${DEFAULT_TIME_ZONE} end)
     on conflict (owner_id) do nothing
-    returning id`;
-  if (created) return { salonId: id, role: "owner", timeZone: defaults.timeZone };
+    returning time_zone`;
+  if (created) return { salonId: id, role: "owner", timeZone: created.time_zone };
   // Two first requests at once: the other one made it.
   return (await find())!;
 }
@@ -48,7 +51,17 @@ export async function getSalon(scope: TenantScope): Promise<Salon> {
   return salon!;
 }
 
+/** Saves the salon's settings; a time zone PostgreSQL does not know is invalid. */
 export async function updateSalon(scope: TenantScope, body: SalonBody): Promise<Salon> {
+  try {
+    return await writeSalon(scope, body);
+  } catch (error) {
+    if (isViolation(error, "23514", "salons_time_zone_known")) throw new DataError("invalid", "validation.timeZone", { field: "time_zone" });
+    throw error;
+  }
+}
+
+async function writeSalon(scope: TenantScope, body: SalonBody): Promise<Salon> {
   const { sql } = scope;
   const [salon] = await sql<Salon[]>`
     update salons set

@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from "postgres";
+import { DatabaseFailure, isCollision } from "./errors.ts";
 
 /**
  * Runs a piece of work with a database client (db.ts makes them). The data layer is entered
@@ -27,21 +28,42 @@ export interface TenantScope extends Tenant {
  * too, so the planner walks that salon's index entries only.
  */
 export function withTenant<T>(db: Database, tenant: Tenant, work: (scope: TenantScope) => Promise<T>): Promise<T> {
-  return bound(db, tenant, (tx) => work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId }));
+  return transaction(db, tenant, (tx) => work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId }));
 }
 
 /**
- * A transaction whose row-level security settings name the person and the salon (none yet:
- * "", which the policies read as no salon) until it ends.
+ * Longer than any statement of ours should take: the server cancels one that runs on, such
+ * as a write waiting on a lock a stuck transaction holds.
  */
-function bound<T>(db: Database, { userId, salonId }: Tenant, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
-  return db(
-    (sql) =>
-      sql.begin(async (tx) => {
-        await tx`select set_config('app.user_id', ${userId}, true), set_config('app.salon_id', ${salonId}, true)`;
-        return work(tx);
-      }) as Promise<T>,
-  );
+const STATEMENT_TIMEOUT = "4s";
+
+/**
+ * A transaction; given a tenant, its row-level security settings name the person and the
+ * salon (none yet: "", which the policies read as no salon) until it ends. PostgreSQL ends
+ * one of two transactions that deadlock (two appointments swapped at once) or would not
+ * serialize; the whole transaction then runs once more, by when the other is usually done.
+ * Colliding again is a DatabaseFailure ("contention"): the caller hears a conflict to retry.
+ */
+async function transaction<T>(db: Database, tenant: Tenant | null, work: (tx: TransactionSql) => Promise<T>): Promise<T> {
+  const attempt = () =>
+    db(
+      (sql) =>
+        sql.begin(async (tx) => {
+          await tx`select set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)
+            ${tenant ? tx`, set_config('app.user_id', ${tenant.userId}, true), set_config('app.salon_id', ${tenant.salonId}, true)` : tx``}`;
+          return work(tx);
+        }) as Promise<T>,
+    );
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isCollision(error)) throw error;
+  }
+  try {
+    return await attempt();
+  } catch (error) {
+    throw isCollision(error) ? new DatabaseFailure("contention", { cause: error }) : error;
+  }
 }
 
 /**
@@ -55,7 +77,7 @@ export interface PublicScope {
 
 /** Runs public work on the plain client, or in one transaction when `atomic` (all of it or nothing). */
 export function beforeTenant<T>(db: Database, work: (scope: PublicScope) => Promise<T>, { atomic = false } = {}): Promise<T> {
-  return db((sql) => (atomic ? (sql.begin((tx) => work({ sql: tx })) as Promise<T>) : work({ sql })));
+  return atomic ? transaction(db, null, (tx) => work({ sql: tx })) : db((sql) => work({ sql }));
 }
 
 /**
@@ -70,7 +92,7 @@ export interface MemberScope {
 }
 
 export function asMember<T>(db: Database, userId: string, work: (scope: MemberScope) => Promise<T>): Promise<T> {
-  return bound(db, { userId, salonId: "" }, (tx) => {
+  return transaction(db, { userId, salonId: "" }, (tx) => {
     const enter = async (salonId: string) => void (await tx`select set_config('app.salon_id', ${salonId}, true)`);
     return work({ sql: tx, userId, enter });
   });

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod/mini";
 import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
-import { DataError, type DataErrorKind, type MessageValue } from "../data/errors.ts";
+import { DatabaseFailure, DataError, type DataErrorKind, type MessageValue } from "../data/errors.ts";
 import type { AppEnv } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
 
@@ -54,11 +54,21 @@ function dataErrorBody(error: DataError, translate: Translate, language: Languag
   return { status, body: { detail, code: error.options.code ?? code, ...(field ? { fields: { [field]: detail } } : {}) } };
 }
 
+const DATABASE_FAILURES = {
+  unavailable: { status: 503, code: "database_unavailable", message: "api.error.databaseUnavailable" },
+  contention: { status: 409, code: "concurrent_change", message: "api.error.concurrentChange" },
+} as const;
+
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return c.json(err.body, err.status);
   if (err instanceof DataError) {
     const { status, body } = dataErrorBody(err, t(c), c.get("language") ?? "en");
     return c.json(body, status);
+  }
+  if (err instanceof DatabaseFailure) {
+    const { status, code, message } = DATABASE_FAILURES[err.reason];
+    if (err.reason === "unavailable") console.warn("the database is unavailable:", String(err.cause));
+    return c.json({ detail: t(c)(message), code }, status);
   }
   if (err instanceof HTTPException) {
     // Hono's validator throws this for a body that does not parse as JSON.

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { UUID } from "../../contract/ids.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_TIME_ZONE } from "../../contract/salon.ts";
+import { isTimeZone } from "../../contract/time-zone.ts";
 import type { AuthedEnv } from "../auth/middleware.ts";
 import { notFound } from "../data/errors.ts";
 import { membershipOf, type Membership } from "../data/salons.ts";
@@ -13,13 +14,7 @@ export interface SalonEnv extends AuthedEnv {
 
 function browserTimeZone(c: Context): string {
   const zone = c.req.header("x-time-zone");
-  if (!zone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /**

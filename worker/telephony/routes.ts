@@ -5,6 +5,7 @@ import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
 import { parsePhone } from "../../contract/phone.ts";
+import { plainText } from "../../contract/text.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
 import { database, type Database } from "../data/db.ts";
@@ -64,11 +65,11 @@ export const startPhoneCallSession: StartPhoneCallSession = (env, callId, target
 
 // ---------------------------------------------------------------------------------------
 
-const text = (max: number) => z.string().check(z.maxLength(max));
+const text = (max: number) => z.string().check(z.maxLength(max), plainText());
 
 /** The fields of Twilio's voice webhook the product reads (Twilio sends many more). */
 const voiceWebhookSchema = z.object({
-  CallSid: z.string().check(z.minLength(2), z.maxLength(64)),
+  CallSid: text(64).check(z.minLength(2)),
   To: text(64).check(z.minLength(1)),
   From: z.optional(text(64)),
   FromCity: z.optional(text(120)),
@@ -80,7 +81,7 @@ const FINAL_STATUSES = ["completed", "busy", "no-answer", "canceled", "failed"] 
 
 /** Twilio's call status callback. */
 const statusCallbackSchema = z.object({
-  CallSid: z.string().check(z.minLength(2), z.maxLength(64)),
+  CallSid: text(64).check(z.minLength(2)),
   CallStatus: z.string(),
   To: text(64).check(z.minLength(1)),
   CallDuration: z.optional(z.string().check(z.regex(/^\d{1,7}$/))),

@@ -1,0 +1,416 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod/mini";
+import { appointmentRangeQuery, appointmentSchema, availabilityQuery } from "../../contract/appointments.ts";
+import { assistantConfigSchema } from "../../contract/assistants.ts";
+import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
+import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
+import { phoneNumberSchema } from "../../contract/phone-numbers.ts";
+import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
+import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
+import { createApp } from "../../worker/app.ts";
+import type { Bindings } from "../../worker/env.ts";
+import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { login, registerAndVerify, sql } from "./auth-helpers.ts";
+import { api } from "./helpers.ts";
+
+/**
+ * Every route of the API driven with generated bad input: text with NUL and lone surrogates,
+ * numbers past the columns, impossible dates, unknown time zones, deep nesting, wrong types
+ * and bodies that are not JSON. No answer may be a 500 or worse, and every refusal is JSON
+ * with a `detail` for people.
+ */
+
+afterAll(() => sql.end());
+
+const TWILIO_TOKEN = "fuzz-twilio-auth-token-0123456789abcdef";
+// Twilio's webhooks are checked too, signed as Twilio signs them.
+const fuzzEnv: Bindings = { ...(env as Bindings), TWILIO_AUTH_TOKEN: TWILIO_TOKEN };
+const app = createApp({ startPhoneCall: async () => {} });
+
+/** Generated requests per route; enough to hit every kind of bad value several times. */
+const RUNS_PER_ROUTE = 40;
+
+type Fields = Record<string, unknown>;
+
+/** How a route takes its input, with a valid example that the generator spoils field by field. */
+interface RouteInput {
+  /** The body as JSON, the query string, or a form signed as Twilio signs it. */
+  kind?: "json" | "query" | "form";
+  schema?: z.ZodMiniObject;
+  example?: () => Fields;
+  /** Signed in as the salon's owner. */
+  owner?: boolean;
+}
+
+// Rows of the owner's salon, made before the run: examples and `:id`s point at them.
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", callId: crypto.randomUUID() };
+const DAY = "2027-03-01";
+
+const appointmentExample = () => ({
+  customer_name: "Petra",
+  stylist: rows.stylist,
+  start_datetime: `${DAY}T10:00:00+01:00`,
+  end_datetime: `${DAY}T11:00:00+01:00`,
+  services: [{ service: rows.service, price_at_booking: 30, duration_at_booking: 60 }],
+});
+const salonExample = () => ({
+  name: "Salon",
+  business_hours: { "0": { open: "09:00", close: "18:00" }, "6": null },
+  special_dates: { "2026-12-24": { closed: true, note: "Christmas" } },
+  time_zone: "Europe/Prague",
+});
+const stylistExample = () => ({
+  first_name: "Jana",
+  last_name: "Nová",
+  working_hours: { "0": { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" } },
+  time_off: [{ start_date: "2027-01-04", end_date: "2027-01-08", note: "Skiing" }],
+});
+const assistantExample = () => ({ name: "Desk", system_prompt: "Be kind.", vad_settings: { threshold: 0.5, silence_duration_ms: 700 } });
+const range = () => ({ start_date: `${DAY}T00:00:00Z`, end_date: `${DAY}T23:59:00Z` });
+const voiceForm = () => ({ CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, To: "+420777000111", From: "+420603111222", FromCity: "Praha", FromCountry: "CZ" });
+
+/**
+ * Every route of the app. The first test checks this table against the app's own routes, so a
+ * route added without an entry here fails.
+ */
+const ROUTES: Record<string, RouteInput> = {
+  "GET /api/health": {},
+  "POST /api/auth/register": { kind: "json", schema: registerSchema, example: () => ({ email: "fuzz@example.com", password: "Salon-2026!" }) },
+  "POST /api/auth/verify-email": { kind: "query", schema: verifyEmailQuery, example: () => ({ token: "abc", user_id: crypto.randomUUID() }) },
+  "POST /api/auth/login": { kind: "json", schema: loginSchema, example: () => ({ email: "fuzz@example.com", password: "x" }) },
+  "POST /api/auth/refresh": {},
+  "POST /api/auth/logout": {},
+  "POST /api/auth/forgot-password": { kind: "json", schema: forgotPasswordSchema, example: () => ({ email: "fuzz@example.com" }) },
+  "POST /api/auth/reset-password": { kind: "json", schema: resetPasswordSchema, example: () => ({ token: "abc", new_password: "Salon-2026!" }) },
+  "GET /api/auth/me": { owner: true },
+  "GET /api/browser-ai/:assistantId": {},
+  "GET /api/dashboard/salon": { owner: true },
+  "PUT /api/dashboard/salon": { kind: "json", schema: salonSchema, owner: true, example: salonExample },
+  "GET /api/dashboard/stylists": { owner: true },
+  "POST /api/dashboard/stylists": { kind: "json", schema: stylistSchema, owner: true, example: stylistExample },
+  "PUT /api/dashboard/stylists/:id": { kind: "json", schema: stylistSchema, owner: true, example: stylistExample },
+  "DELETE /api/dashboard/stylists/:id": { owner: true },
+  "GET /api/dashboard/services": { owner: true },
+  "POST /api/dashboard/services": { kind: "json", schema: serviceSchema, owner: true, example: () => ({ name: "Cut", duration: 60, price: 30 }) },
+  "PUT /api/dashboard/services/:id": { kind: "json", schema: serviceSchema, owner: true, example: () => ({ name: "Cut", duration: 60, price: 30 }) },
+  "DELETE /api/dashboard/services/:id": { owner: true },
+  "GET /api/dashboard/assistant/configs": { owner: true },
+  "POST /api/dashboard/assistant/config": { kind: "json", schema: assistantConfigSchema, owner: true, example: assistantExample },
+  "PUT /api/dashboard/assistant/config/:id": { kind: "json", schema: assistantConfigSchema, owner: true, example: assistantExample },
+  "DELETE /api/dashboard/assistant/config/:id": { owner: true },
+  "POST /api/dashboard/assistant/:id/call-ticket": { owner: true },
+  "GET /api/dashboard/phone-numbers": { owner: true },
+  "POST /api/dashboard/phone-numbers": { kind: "json", schema: phoneNumberSchema, owner: true, example: () => ({ phone_number: "+420777000222", assistant_config_id: null }) },
+  "PUT /api/dashboard/phone-numbers/:id": { kind: "json", schema: phoneNumberSchema, owner: true, example: () => ({ phone_number: "+420777000333" }) },
+  "DELETE /api/dashboard/phone-numbers/:id": { owner: true },
+  "GET /api/dashboard/appointments": { kind: "query", schema: appointmentRangeQuery, owner: true, example: range },
+  "GET /api/dashboard/appointments/:id": { owner: true },
+  "POST /api/dashboard/appointments": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
+  "PUT /api/dashboard/appointments/:id": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
+  "DELETE /api/dashboard/appointments/:id": { owner: true },
+  "GET /api/dashboard/availability": { kind: "query", schema: availabilityQuery, owner: true, example: () => ({ ...range(), duration: "60" }) },
+  "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0" }) },
+  "GET /api/calls/conversation/:id": { owner: true },
+  "GET /api/calls/instructions/:id": { owner: true },
+  "GET /api/calls/stats": { kind: "query", schema: callStatsQuery, owner: true, example: () => ({ period: "this_week" }) },
+  "POST /api/telephony/twilio/voice": { kind: "form", example: voiceForm },
+  "GET /api/telephony/twilio/stream/:callId": {},
+  "POST /api/telephony/twilio/status": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "completed", CallDuration: "42" }) },
+  "POST /api/waitlist/join": { kind: "json", schema: joinWaitlistSchema, example: () => ({ email: "fuzz@example.com" }) },
+  "POST /api/waitlist/contact-sales": { kind: "json", schema: contactSalesSchema, example: () => ({ email: "fuzz@example.com", message: "Hello" }) },
+  "GET /api/dev/mailbox": {},
+};
+
+// ---- bad values ------------------------------------------------------------------------
+
+/**
+ * A value nested `depth` levels deep. It is kept as its JSON text: the test's own
+ * JSON.stringify would overflow the stack on it, as the Worker's would.
+ */
+class Deep {
+  constructor(
+    readonly depth: number,
+    readonly kind: "array" | "object",
+  ) {}
+  get text(): string {
+    return this.kind === "array" ? `${"[".repeat(this.depth)}1${"]".repeat(this.depth)}` : `${'{"a":'.repeat(this.depth)}1${"}".repeat(this.depth)}`;
+  }
+  [fc.toStringMethod]() {
+    return `Deep(${this.depth}, ${this.kind})`;
+  }
+}
+
+const DEEP_MARK = `deep-${crypto.randomUUID()}-`;
+
+/** JSON text of generated fields, deep values written in place. */
+function jsonText(value: unknown): string {
+  const deep: Deep[] = [];
+  const text = JSON.stringify(value, (_, item: unknown) => (item instanceof Deep ? `${DEEP_MARK}${deep.push(item) - 1}` : item));
+  return text.replace(new RegExp(`"${DEEP_MARK}(\\d+)"`, "g"), (_, index: string) => deep[Number(index)]!.text);
+}
+
+/** Any UTF-16 code unit, lone surrogates and NUL included. */
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
+
+const badText = fc.oneof(
+  fc.constantFrom(
+    "a\u0000b@x.io",
+    "\u0000",
+    "Jana\u0000",
+    "\ud800",
+    "x\udfffy",
+    "\u0007\u001b[31m",
+    "",
+    " ",
+    "2031-02-31",
+    "2031-02-31T10:00:00Z",
+    "0000-01-01T00:00:00Z",
+    "9999-12-31T23:59:59-05:00",
+    "275760-09-13T00:00:00Z",
+    "2026-11-23T24:00:00Z",
+    "US/Pacific-New",
+    "+05:30",
+    "-05:30",
+    "IST",
+    "Etc/GMT+5",
+    "1e8",
+    "NaN",
+    "-1",
+    "' or 1=1 --",
+    "{{salon_name}}",
+    "default",
+  ),
+  fc.string({ unit: anyCodeUnit, maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 300 }),
+  fc.integer({ min: 1000, max: 30_000 }).map((length) => "x".repeat(length)),
+);
+
+const badNumber = fc.oneof(
+  fc.constantFrom(1e8, 99_999_999.995, 1e308, -1, -0, 0.001, 2 ** 31, Number.MAX_SAFE_INTEGER, 1e-7),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+
+const deep = fc.tuple(fc.integer({ min: 50, max: 10_000 }), fc.constantFrom("array" as const, "object" as const)).map(([depth, kind]) => new Deep(depth, kind));
+
+const badValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: badText },
+  { weight: 2, arbitrary: badNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}) },
+  { weight: 1, arbitrary: deep },
+  // Fields the spec lets arrive as JSON text take deep nesting and NUL as text too.
+  { weight: 1, arbitrary: deep.map((value) => value.text) },
+  { weight: 1, arbitrary: fc.dictionary(fc.oneof(badText, fc.constant("2031-02-31"), fc.constant("2026-12-24")), badText, { maxKeys: 3 }) },
+  { weight: 1, arbitrary: fc.array(fc.dictionary(fc.string(), badText, { maxKeys: 3 }), { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+const oddCharacter = fc.constantFrom("\u0000", "\ud800", "\udfff", "\u0007", "\u001b", "\u007f", "\u2028");
+
+/** The same date with an impossible day, a year out of range, or an offset that moves it past 9999. */
+function dateVariants(text: string): string[] {
+  const rest = text.slice(4);
+  return [
+    ...["0000", "0001", "1899", "9999"].map((year) => year + rest),
+    `${text.slice(0, 5)}02-31${text.slice(10)}`,
+    `${text.slice(0, 5)}13-01${text.slice(10)}`,
+    ...(text.length > 10 ? ["9999-12-31T23:59:59-05:00", `${text.slice(0, 10)}T24:00:00Z`, `${text.slice(0, 16)}:00+99:00`] : []),
+  ];
+}
+
+/** A bad value for a field, often made from its good one: a NUL slipped into a name, a price times ten million. */
+function spoilt(original: unknown): fc.Arbitrary<unknown> {
+  const options: fc.WeightedArbitrary<unknown>[] = [{ weight: 3, arbitrary: badValue }];
+  if (typeof original === "string") {
+    options.push({ weight: 3, arbitrary: fc.tuple(fc.nat({ max: original.length }), oddCharacter).map(([at, odd]) => original.slice(0, at) + odd + original.slice(at)) });
+    if (/^\d{4}-\d{2}-\d{2}/.test(original)) options.push({ weight: 3, arbitrary: fc.constantFrom(...dateVariants(original)) });
+  }
+  if (typeof original === "number") options.push({ weight: 3, arbitrary: fc.constantFrom(original * 1e7, 1e8, 99_999_999.995, -original - 1, original + 0.001) });
+  return fc.oneof(...options);
+}
+
+/** A whole body that is not what any route takes. */
+const badBody = fc.oneof(
+  fc.constantFrom("{", "[", "nul", '{"a":"\\u0000"}', '{"a":"\\ud800"}', "1e999", '"x"', "null", "[]"),
+  deep.map((value) => value.text),
+  fc.string({ unit: anyCodeUnit, maxLength: 60 }),
+);
+
+const badId = fc.oneof(
+  fc.constantFrom("a\u0000b", "00000000-0000-0000-0000-00000000000g", "..", "%", "default", "-1"),
+  fc.uuid(),
+  fc.string({ unit: anyCodeUnit, minLength: 1, maxLength: 40 }),
+);
+
+// ---- requests --------------------------------------------------------------------------
+
+type Path = (string | number)[];
+
+interface Generated {
+  /** Values set at paths of the example (some new, most spoilt), and paths left out. */
+  changes: [Path, unknown][];
+  missing: Path[];
+  /** Instead of the example: a raw body. */
+  raw: string | null;
+  /** Path parameters in place of the rows' ids, when given. */
+  id: string | null;
+  language: string;
+}
+
+/** Every path into a value: its fields, their fields, the items of its lists. */
+function pathsOf(value: unknown, prefix: Path = []): Path[] {
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const path = [...prefix, Array.isArray(value) ? Number(key) : key];
+    return [path, ...pathsOf(item, path)];
+  });
+}
+
+const valueAt = (root: unknown, path: Path) => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], root);
+
+/** The parent of `path` inside `root`, made an object where it was not one. */
+function parentOf(root: Fields, path: Path): Record<string | number, unknown> {
+  let node = root as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    node = node[key] as Record<string | number, unknown>;
+  }
+  return node;
+}
+
+/** The example with the generated changes made. */
+function fieldsOf(route: RouteInput, input: Generated): Fields {
+  const fields = structuredClone(route.example?.() ?? {});
+  for (const path of input.missing) delete parentOf(fields, path)[path.at(-1)!];
+  for (const [path, value] of input.changes) parentOf(fields, path)[path.at(-1)!] = value;
+  return fields;
+}
+
+function generated(route: RouteInput): fc.Arbitrary<Generated> {
+  const example = route.example?.() ?? {};
+  const paths = [...Object.keys(route.schema?.def.shape ?? {}).map((key) => [key]), ...pathsOf(example)];
+  const newKey = fc.string({ maxLength: 8 }).map((key): Path => [key]);
+  const path = paths.length ? fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...paths) }, newKey) : newKey;
+  const change = path.chain((at) => spoilt(valueAt(example, at)).map((value): [Path, unknown] => [at, value]));
+  const changes = fc.array(change, { minLength: 1, maxLength: 3 });
+  const missing = fc.subarray(paths, { maxLength: Math.min(2, paths.length) });
+  const body = fc.oneof(
+    { weight: 8, arbitrary: fc.record({ changes, missing, raw: fc.constant(null) }) },
+    { weight: route.kind === "json" ? 1 : 0, arbitrary: badBody.map((raw) => ({ changes: [] as [Path, unknown][], missing: [] as Path[], raw })) },
+  );
+  return fc.record({ body, id: fc.option(badId, { freq: 2 }), language: fc.constantFrom("en", "de", "cs", "xx") }).map(({ body, id, language }) => ({
+    ...body,
+    id,
+    language,
+  }));
+}
+
+const pathIds: Record<string, () => string> = {
+  stylists: () => rows.stylist,
+  services: () => rows.service,
+  config: () => rows.assistant,
+  assistant: () => rows.assistant,
+  "phone-numbers": () => rows.phoneNumber,
+  appointments: () => rows.appointment,
+  conversation: () => rows.callId,
+  instructions: () => rows.callId,
+  stream: () => rows.callId,
+  "browser-ai": () => "default",
+};
+
+/** Every byte percent-encoded: encodeURIComponent refuses lone surrogates. */
+const encoded = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+
+/** The path with its parameter filled: a row of the owner's salon, or the generated id. */
+function pathOf(pattern: string, id: string | null): string {
+  return pattern.replace(/\/([^/]+)\/:\w+/, (_, parent: string) => `/${parent}/${encoded(id ?? pathIds[parent]?.() ?? crypto.randomUUID())}`);
+}
+
+/** Form and query values are text: whatever was generated, as text. */
+const asText = (value: unknown) => (typeof value === "string" ? value : jsonText(value));
+
+let token = "";
+
+async function send(key: string, route: RouteInput, input: Generated) {
+  const [method, pattern] = key.split(" ") as [string, string];
+  const url = new URL(`http://localhost${pathOf(pattern, input.id)}`);
+  const headers = new Headers({ "accept-language": input.language, "cf-connecting-ip": `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}` });
+  if (route.owner) headers.set("authorization", `Bearer ${token}`);
+  let body: string | undefined;
+  const fields = fieldsOf(route, input);
+  if (route.kind === "query") {
+    for (const [name, value] of Object.entries(fields)) url.searchParams.append(name, asText(value));
+  } else if (route.kind === "form") {
+    const form = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, asText(value)]));
+    body = new URLSearchParams(form).toString();
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    headers.set("x-twilio-signature", await twilioSignature(TWILIO_TOKEN, `${fuzzEnv.APP_URL}${url.pathname}`, form));
+  } else if (method !== "GET") {
+    body = input.raw ?? jsonText(fields);
+    headers.set("content-type", "application/json");
+  }
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(url, { method, headers, body }), fuzzEnv, ctx);
+  const text = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, text };
+}
+
+/** The generated input, long texts cut short, for the report of a failure. */
+const summary = (input: Generated) =>
+  JSON.stringify(input, (_, value: unknown) => (typeof value === "string" && value.length > 80 ? `${value.slice(0, 80)}… (${value.length} characters)` : value));
+
+/** A refusal must read `{"detail": "..."}`. */
+function hasDetail(text: string): boolean {
+  try {
+    const detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    return typeof detail === "string" && detail.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+describe("fuzzing every route", () => {
+  beforeAll(async () => {
+    token = (await login((await registerAndVerify()).email)).token;
+    const make = async (path: string, body: Fields) =>
+      (await api(`/api/dashboard/${path}`, { body, headers: { authorization: `Bearer ${token}` } })).json.id as string;
+    rows.stylist = await make("stylists", { first_name: "Jana", last_name: "Nová" });
+    rows.service = await make("services", { name: "Cut", duration: 60, price: 30 });
+    rows.appointment = await make("appointments", appointmentExample());
+    rows.assistant = await make("assistant/config", { name: "Desk" });
+    rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
+    expect(Object.values(rows).every(Boolean)).toBe(true);
+  });
+
+  it("has an entry for every route of the app", () => {
+    const routes = new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
+    expect([...routes].sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it("answers no generated request with a 500 or worse, and every refusal with a detail", { timeout: 120_000 }, async () => {
+    // A failure names its seed: put it here in place of Date.now() to replay the same requests.
+    const seed = Date.now();
+    let sent = 0;
+    let serverErrors = 0;
+    const failures: string[] = [];
+    for (const [key, route] of Object.entries(ROUTES)) {
+      await fc.assert(
+        fc.asyncProperty(generated(route), async (input) => {
+          const { status, text } = await send(key, route, input);
+          sent++;
+          if (status >= 500) serverErrors++;
+          if (status >= 500 || (status >= 400 && !hasDetail(text))) {
+            failures.push(`${key} ${status} ${text.slice(0, 160)} <- ${summary(input)}`);
+          }
+        }),
+        { numRuns: RUNS_PER_ROUTE, seed },
+      );
+    }
+    console.info(`fuzz: ${sent} requests over ${Object.keys(ROUTES).length} routes (seed ${seed}), ${serverErrors} answers ≥ 500, ${failures.length} without a proper answer`);
+    expect(failures, `seed ${seed}`).toEqual([]);
+  });
+});
