@@ -3,12 +3,16 @@ import type { ErrorBody } from "../../contract/errors.ts";
 import type { App } from "../../worker/app.ts";
 import { endSession, getAccessToken, renewAccessToken } from "./auth/session.ts";
 
-/** A failed API call; `detail` is the server's message for people when it sent one. */
+/**
+ * A failed API call; `detail` is the server's message for people when it sent one, `code`
+ * the machine-readable reason some refusals carry (e.g. "number_unavailable").
+ */
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | undefined,
     readonly fields?: Record<string, string>,
+    readonly code?: string,
   ) {
     super(detail ?? `HTTP ${status}`);
   }
@@ -61,7 +65,12 @@ export async function read<R extends ClientResponse<unknown>>(request: Promise<R
   const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiRequestError(response.status, typeof error.detail === "string" ? error.detail : undefined, error.fields);
+    throw new ApiRequestError(
+      response.status,
+      typeof error.detail === "string" ? error.detail : undefined,
+      error.fields,
+      typeof error.code === "string" ? error.code : undefined,
+    );
   }
   return data as Answer<R>;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey, type UseQueryOptions } from "@tanstack/react-query";
 import type { ClientResponse } from "hono/client";
 import type { StatusCode } from "hono/utils/http-status";
 import { read } from "../api-client.ts";
@@ -39,7 +39,9 @@ export const restEndpoints = <Item, Body>(routes: RestRoutes<Item, Body>): Endpo
 export function resourceHooks<Item, Body>(endpoints: Endpoints<Item, Body>, keys: { all: QueryKey; lists: () => QueryKey }, affects: QueryKey[] = []) {
   const refresh = (client: QueryClient) => Promise.all([keys.all, ...affects].map((queryKey) => client.invalidateQueries({ queryKey })));
   return {
-    useList: () => useQuery({ queryKey: keys.lists(), queryFn: endpoints.list }),
+    /** `refetchInterval` keeps a list that changes by itself (a number being verified) fresh. */
+    useList: (options: Pick<UseQueryOptions<Item[], Error, Item[], QueryKey>, "refetchInterval"> = {}) =>
+      useQuery({ queryKey: keys.lists(), queryFn: endpoints.list, ...options }),
     useSave: () => {
       const client = useQueryClient();
       return useMutation({
