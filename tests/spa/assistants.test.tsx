@@ -5,7 +5,7 @@ import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistan
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import type { Language } from "../../contract/languages.ts";
 import { AssistantsPage } from "../../src/features/assistants/components/assistants-page.tsx";
-import { assistant, changes, fakeAssistantsApi } from "./fake-assistants-api.ts";
+import { assistant, changes, fakeAssistantsApi, phoneNumber } from "./fake-assistants-api.ts";
 import { json, renderWithQueries } from "./render.tsx";
 
 function renderPage(language: Language = "en") {
@@ -85,7 +85,7 @@ describe("the assistant page", () => {
   it("shows which assistants a phone number rings, and saves only after a change", async () => {
     const requests = fakeAssistantsApi({
       assistants: [reception, evening],
-      numbers: [{ id: "pn-1", phone_number: "+420777123456", phone_name: null, assistant_config_id: "as-1" }],
+      numbers: [phoneNumber("pn-1", "+420777123456", { assistant_config_id: "as-1" })],
     });
     renderPage();
     const first = await within(await screen.findByRole("navigation", { name: "Assistants" })).findByRole("button", { name: /Reception/ });
@@ -181,7 +181,7 @@ describe("the assistant page", () => {
   it("deletes after confirmation, warning about linked numbers, then shows the next one and finally the empty state", async () => {
     const requests = fakeAssistantsApi({
       assistants: [reception, evening],
-      numbers: [{ id: "pn-1", phone_number: "+420777123456", phone_name: null, assistant_config_id: "as-1" }],
+      numbers: [phoneNumber("pn-1", "+420777123456", { assistant_config_id: "as-1" })],
     });
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: "Delete assistant" }));

@@ -1,5 +1,5 @@
 import { DEFAULT_VAD_SETTINGS, type AssistantConfig } from "../../contract/assistants.ts";
-import type { PhoneNumber } from "../../contract/phone-numbers.ts";
+import { VERIFICATION, type AvailableNumber, type PhoneNumber } from "../../contract/phone-numbers.ts";
 import { json, mockFetch } from "./render.tsx";
 
 export interface FakeRequest {
@@ -23,17 +23,47 @@ export const assistant = (id: string, name: string, changes: Partial<StoredAssis
   ...changes,
 });
 
+/** A number as the API lists it: an own number, active unless `changes` say otherwise. */
+export const phoneNumber = (id: string, phone_number: string, changes: Partial<PhoneNumber> = {}): PhoneNumber => ({
+  id,
+  phone_number,
+  phone_name: null,
+  assistant_config_id: null,
+  status: "active",
+  source: "own",
+  verification: null,
+  ...changes,
+});
+
+/** A number on offer, as GET /phone-numbers/available lists it. */
+export const offer = (phone_number: string, changes: Partial<AvailableNumber> = {}): AvailableNumber => ({
+  phone_number,
+  type: "local",
+  locality: null,
+  region: null,
+  monthly_price: 1.15,
+  price_unit: "USD",
+  ...changes,
+});
+
+/** What the fake's verification call says, until a test changes it. */
+export const SPOKEN_CODE = "482913";
+
+const refusal = (status: number, code: string, detail: string, fields?: Record<string, string>) => json(status, { detail, code, ...(fields && { fields }) });
+
 /**
  * The assistant and phone-number API in memory, as the Worker answers: phone_connection is
- * computed, and deleting an assistant leaves its numbers without one. `answer` can take
- * over a request first, e.g. to fail it.
+ * computed, and deleting an assistant leaves its numbers without one. A number typed in is
+ * unverified until the code SPOKEN_CODE comes back; `available` are the numbers on offer, and
+ * buying one makes it an active number. `answer` can take over a request first, e.g. to fail it.
  */
 export function fakeAssistantsApi(
-  seed: { assistants?: StoredAssistant[]; numbers?: PhoneNumber[] } = {},
+  seed: { assistants?: StoredAssistant[]; numbers?: PhoneNumber[]; available?: AvailableNumber[] } = {},
   answer?: (request: FakeRequest) => Response | undefined,
 ) {
   let assistants = [...(seed.assistants ?? [])];
   let numbers = [...(seed.numbers ?? [])];
+  let available = [...(seed.available ?? [])];
   const requests: FakeRequest[] = [];
   let nextId = 100;
   const withConnection = (row: StoredAssistant): AssistantConfig => ({
@@ -62,7 +92,40 @@ export function fakeAssistantsApi(
       return json(assistantPath[1] ? 200 : 201, withConnection(row));
     }
 
-    const numberPath = /^\/api\/dashboard\/phone-numbers(?:\/(.+))?$/.exec(url);
+    const { pathname, searchParams } = new URL(url, "http://app.test");
+    if (pathname === "/api/dashboard/phone-numbers/available") {
+      const contains = searchParams.get("contains") ?? "";
+      return json(200, { numbers: available.filter((number) => number.phone_number.slice(1).includes(contains)) });
+    }
+    if (pathname === "/api/dashboard/phone-numbers/purchase") {
+      const bought = phoneNumber(`pn-${nextId++}`, String(body.phone_number), {
+        phone_name: (body.phone_name as string | null) ?? null,
+        assistant_config_id: (body.assistant_config_id as string | null) ?? null,
+        source: "bought",
+      });
+      available = available.filter((number) => number.phone_number !== bought.phone_number);
+      numbers = [...numbers, bought];
+      return json(201, bought);
+    }
+    const verification = /^\/api\/dashboard\/phone-numbers\/([^/]+)\/verification(\/code)?$/.exec(pathname);
+    if (verification) {
+      const row = numbers.find((number) => number.id === verification[1])!;
+      let changed: PhoneNumber;
+      if (!verification[2]) {
+        const expires = new Date(Date.now() + VERIFICATION.minutes * 60_000).toISOString();
+        changed = { ...row, status: "verifying", verification: { call_status: "queued", expires_at: expires, tries_left: VERIFICATION.tries } };
+      } else if (body.code === SPOKEN_CODE) {
+        changed = { ...row, status: "active", verification: null };
+      } else {
+        const left = row.verification!.tries_left - 1;
+        numbers = numbers.map((number) => (number.id === row.id ? { ...row, verification: { ...row.verification!, tries_left: left } } : number));
+        const detail = `That code is not the one we read out. ${left} tries left.`;
+        return refusal(422, "wrong_code", detail, { code: detail });
+      }
+      numbers = numbers.map((number) => (number.id === row.id ? changed : number));
+      return json(verification[2] ? 200 : 202, changed);
+    }
+    const numberPath = /^\/api\/dashboard\/phone-numbers(?:\/(.+))?$/.exec(pathname);
     if (numberPath) {
       const id = numberPath[1] ?? `pn-${nextId++}`;
       if (request.method === "GET") return json(200, numbers);
@@ -71,11 +134,19 @@ export function fakeAssistantsApi(
         return new Response(null, { status: 204 });
       }
       // The Worker stores E.164; spaces are all these tests type besides digits.
+      const typed = String(body.phone_number).replaceAll(" ", "");
+      const before = numbers.find((row) => row.id === id);
+      const renumbered = before?.phone_number !== typed;
+      if (before && before.source !== "own" && renumbered) {
+        return refusal(422, "validation", "A number got here cannot change.", { phone_number: "A number got here cannot change." });
+      }
       const row: PhoneNumber = {
-        id,
-        phone_number: String(body.phone_number).replaceAll(" ", ""),
+        ...(before ?? phoneNumber(id, typed)),
+        phone_number: typed,
         phone_name: (body.phone_name as string) || null,
         assistant_config_id: (body.assistant_config_id as string | null) ?? null,
+        // A number typed in, or an own number typed anew, takes no calls until verified.
+        ...(renumbered && { status: "unverified", verification: null }),
       };
       numbers = numberPath[1] ? numbers.map((other) => (other.id === id ? row : other)) : [...numbers, row];
       return json(numberPath[1] ? 200 : 201, row);

@@ -11,6 +11,9 @@ import { errorDetail } from "../../../lib/api-client.ts";
 import { useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useDeletePhoneNumber, useSavePhoneNumber } from "../../../lib/salon-data/phone-numbers.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
+import { ForwardingHelp } from "./forwarding-help.tsx";
+import { StatusBadge } from "./status-badge.tsx";
+import { VerificationPanel } from "./verification-panel.tsx";
 
 interface Draft {
   phone_number: string;
@@ -34,8 +37,10 @@ interface PhoneNumberFormProps {
 }
 
 /**
- * One number: its format is only hinted (the server checks it and answers with a message),
- * and Save stays disabled until something differs from what was loaded.
+ * One number: whether it takes calls (and how it comes to, or how to forward a line to it),
+ * then its fields. The format is only hinted (the server checks it and answers with a
+ * message), and Save stays disabled until something differs from what was loaded. A number
+ * bought here or assigned keeps its digits; deleting a bought one releases it for good.
  */
 export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: PhoneNumberFormProps) {
   const intl = useIntl();
@@ -63,6 +68,8 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
   const { draft, errors } = form;
   const set = (key: keyof Draft, value: string) => form.change({ [key]: value }, key);
   const label = number ? (number.phone_name ?? displayPhone(number.phone_number)) : t("phoneNumbers.form.newTitle");
+  const fixedNumber = number !== undefined && number.source !== "own";
+  const releases = number?.source === "bought";
 
   const deleteNumber = async () => {
     try {
@@ -71,80 +78,97 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
       toast.show("error", t("phoneNumbers.toast.deleteFailed", { detail: errorDetail(error, unreachable()) }));
       throw error;
     }
-    toast.show("success", t("phoneNumbers.toast.deleted"));
+    toast.show("success", t(releases ? "phoneNumbers.toast.released" : "phoneNumbers.toast.deleted"));
     onDeleted();
   };
 
   return (
-    <form {...form.formProps} aria-labelledby={titleId} className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
-        <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
-          {label}
-        </h2>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <h2 id={titleId} className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
+            {label}
+          </h2>
+          {number && <StatusBadge status={number.status} />}
+        </div>
         {number && (
           <IconButton label={t("phoneNumbers.form.delete")} tone="danger" onClick={() => setConfirmingDelete(true)}>
             {TRASH_ICON}
           </IconButton>
         )}
       </div>
-      <div className="space-y-5 px-4 py-5 sm:px-6">
-        <Field label={t("phoneNumbers.form.number")} hint={t("phoneNumbers.form.numberHint")} error={errors.phone_number} required>
-          {(control) => (
-            <input
-              {...control}
-              type="tel"
-              autoComplete="off"
-              placeholder={t("phoneNumbers.form.numberPlaceholder")}
-              maxLength={PHONE_NUMBER_LENGTH}
-              value={draft.phone_number}
-              onChange={(event) => set("phone_number", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("phoneNumbers.form.name")} error={errors.phone_name}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="off"
-              placeholder={t("phoneNumbers.form.namePlaceholder")}
-              maxLength={PHONE_NAME_LENGTH}
-              value={draft.phone_name}
-              onChange={(event) => set("phone_name", event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t("phoneNumbers.form.assistant")} hint={t("phoneNumbers.form.assistantHint")} error={errors.assistant_config_id}>
-          {(control) => (
-            <select {...control} value={draft.assistant_config_id} onChange={(event) => set("assistant_config_id", event.target.value)}>
-              <option value="">{t("phoneNumbers.form.noAssistant")}</option>
-              {assistants.map((assistant) => (
-                <option key={assistant.id} value={assistant.id}>
-                  {assistant.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      </div>
-      <FormActions
-        placement="card"
-        busy={form.busy}
-        disabled={!form.canSave}
-        label={<FormattedMessage id={number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />}
-        busyLabel={<FormattedMessage id="phoneNumbers.form.saving" />}
-      />
+      {number && (
+        <div className="px-4 pt-5 sm:px-6">
+          {number.status === "active" ? <ForwardingHelp e164={number.phone_number} /> : <VerificationPanel number={number} />}
+        </div>
+      )}
+      <form {...form.formProps} aria-labelledby={titleId}>
+        <div className="space-y-5 px-4 py-5 sm:px-6">
+          <Field
+            label={t("phoneNumbers.form.number")}
+            hint={t(fixedNumber ? "phoneNumbers.form.numberFixed" : "phoneNumbers.form.numberHint")}
+            error={errors.phone_number}
+            required
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                autoComplete="off"
+                placeholder={t("phoneNumbers.form.numberPlaceholder")}
+                maxLength={PHONE_NUMBER_LENGTH}
+                readOnly={fixedNumber}
+                value={draft.phone_number}
+                onChange={(event) => set("phone_number", event.target.value)}
+                className={`${control.className} read-only:bg-slate-50 read-only:text-slate-700`}
+              />
+            )}
+          </Field>
+          <Field label={t("phoneNumbers.form.name")} error={errors.phone_name}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="off"
+                placeholder={t("phoneNumbers.form.namePlaceholder")}
+                maxLength={PHONE_NAME_LENGTH}
+                value={draft.phone_name}
+                onChange={(event) => set("phone_name", event.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t("phoneNumbers.form.assistant")} hint={t("phoneNumbers.form.assistantHint")} error={errors.assistant_config_id}>
+            {(control) => (
+              <select {...control} value={draft.assistant_config_id} onChange={(event) => set("assistant_config_id", event.target.value)}>
+                <option value="">{t("phoneNumbers.form.noAssistant")}</option>
+                {assistants.map((assistant) => (
+                  <option key={assistant.id} value={assistant.id}>
+                    {assistant.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <FormActions
+          placement="card"
+          busy={form.busy}
+          disabled={!form.canSave}
+          label={<FormattedMessage id={number ? "phoneNumbers.form.save" : "phoneNumbers.form.create"} />}
+          busyLabel={<FormattedMessage id="phoneNumbers.form.saving" />}
+        />
+      </form>
       {number && (
         <ConfirmDialog
           open={confirmingDelete}
-          title={t("phoneNumbers.form.delete")}
-          message={t("phoneNumbers.delete.message", { name: label })}
-          confirmLabel={t("common.delete")}
-          busyLabel={t("common.deleting")}
+          title={t(releases ? "phoneNumbers.release.title" : "phoneNumbers.form.delete")}
+          message={t(releases ? "phoneNumbers.release.message" : "phoneNumbers.delete.message", { name: label })}
+          confirmLabel={t(releases ? "phoneNumbers.release.confirm" : "common.delete")}
+          busyLabel={t(releases ? "phoneNumbers.release.busy" : "common.deleting")}
           onConfirm={deleteNumber}
           onClose={() => setConfirmingDelete(false)}
         />
       )}
-    </form>
+    </div>
   );
 }

@@ -2,8 +2,11 @@ import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
+import { salonCountry } from "../../../../contract/phone.ts";
 import { useAssistants } from "../../../lib/salon-data/assistants.ts";
 import { usePhoneNumbers } from "../../../lib/salon-data/phone-numbers.ts";
+import { useSalon } from "../../../lib/salon-data/salon.ts";
+import { GetNumberDialog } from "./get-number-dialog.tsx";
 import { PhoneNumberForm } from "./phone-number-form.tsx";
 import { PhoneNumberList } from "./phone-number-list.tsx";
 
@@ -11,17 +14,21 @@ const NEW = "new";
 
 /**
  * Phone Numbers: the list beside the form. The first number is shown until another is chosen;
- * Add New Number clears the form; a saved number stays chosen, and after a delete the first
- * remaining one is (or a blank form when none remain).
+ * Add New Number clears the form; Get a number opens the dialog that buys one; a saved or
+ * bought number is chosen, and after a delete the first remaining one is (or a blank form
+ * when none remain).
  */
 export function PhoneNumbersPage() {
   const intl = useIntl();
   const toast = useToast();
   const numbers = usePhoneNumbers();
   const assistants = useAssistants();
+  // Only the country the number search starts in; without it the search starts elsewhere.
+  const salon = useSalon();
   const [chosen, setChosen] = useState<string | null>(null);
   // Add New Number starts over even when the blank form is already showing.
   const [blankForms, setBlankForms] = useState(0);
+  const [getting, setGetting] = useState(false);
 
   const unreachable = intl.formatMessage({ id: "phoneNumbers.error.unreachable" });
   useEffect(() => {
@@ -54,6 +61,7 @@ export function PhoneNumbersPage() {
             setChosen(NEW);
             setBlankForms((count) => count + 1);
           }}
+          onGet={() => setGetting(true)}
         />
         {/* Waits for the list, so the form never shows blank for a moment before the first number. */}
         {!numbers.isPending && (
@@ -66,6 +74,13 @@ export function PhoneNumbersPage() {
           />
         )}
       </div>
+      <GetNumberDialog
+        open={getting}
+        onClose={() => setGetting(false)}
+        assistants={assistants.data ?? []}
+        salonCountry={salon.data && salonCountry(salon.data)}
+        onBought={(row) => setChosen(row.id)}
+      />
     </div>
   );
 }
