@@ -21,6 +21,8 @@ export interface Bindings extends Env {
   TWILIO_AUTH_TOKEN?: string;
   /** Twilio's REST API address; defaults to https://api.twilio.com (tests use a fake). */
   TWILIO_API_BASE_URL?: string;
+  /** Twilio's Pricing API address (numbers' monthly prices); defaults to https://pricing.twilio.com (tests use a fake). */
+  TWILIO_PRICING_BASE_URL?: string;
   /** The speech model's key; without it every call fails at once, naming this setting. */
   OPENAI_API_KEY?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
