@@ -320,3 +320,31 @@ describe("the fake, driven by Twilio's own client", () => {
     expect(refusal).toMatchObject({ status: 400, code: 21649 });
   });
 });
+
+describe("the fake's controls for tests in another process", () => {
+  const control = async (path: string, body?: unknown) => {
+    const response = await fetch(`${fake.url}${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it("puts a number up for sale, sets how calls to a number end, and lists placed calls and bought numbers", async () => {
+    expect(await control("/__inventory", { country: "SK", type: "local", phone_number: "+421255990104", locality: "Bratislava", requirement: "address" })).toMatchObject({
+      status: 201,
+      body: { country: "SK", type: "local", phoneNumber: "+421255990104", requirement: "address" },
+    });
+    expect(await searchAvailableNumbers(config, { country: "SK", limit: 5 })).toEqual([
+      { phoneNumber: "+421255990104", type: "local", locality: "Bratislava", region: null, addressRequirements: "local" },
+    ]);
+    const bought = await buyNumber(config, { ...order("+421255990104"), addressSid: "AD00000000000000000000000000000002" });
+    expect((await control("/__numbers")).body).toContainEqual(expect.objectContaining({ sid: bought.sid, voiceUrl: "https://app.test/api/telephony/twilio/voice" }));
+
+    expect(await control("/__call-outcome", { to: "+421905111222", outcome: "no-answer" })).toEqual({ status: 200, body: { to: "+421905111222", outcome: "no-answer" } });
+    expect((await control("/__call-outcome", { to: "+421905111222", outcome: "engaged" })).status).toBe(400);
+    const call = await placeCall(config, { to: "+421905111222", from: "+421255990104", twiml: "<Response/>", statusCallback: "http://127.0.0.1:9/status" });
+    await vi.waitFor(async () =>
+      expect((await control("/__placed-calls")).body).toContainEqual(
+        expect.objectContaining({ sid: call.sid, twiml: "<Response/>", outcome: "no-answer", callbacks: [{ status: "initiated", answered: null }, { status: "ringing", answered: null }, { status: "no-answer", answered: null }] }),
+      ),
+    );
+  });
+});
