@@ -26,6 +26,8 @@ export interface Bindings extends Env {
   TWILIO_CALLER_ID?: string;
   /** Per country, the address and regulatory bundle Twilio wants for buying numbers there (JSON, see phone-numbers/twilio-account.ts). */
   TWILIO_NUMBER_REQUIREMENTS?: string;
+  /** Twilio's Pricing API address (numbers' monthly prices); defaults to https://pricing.twilio.com (tests use a fake). */
+  TWILIO_PRICING_BASE_URL?: string;
   /** The speech model's key; without it every call fails at once, naming this setting. */
   OPENAI_API_KEY?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
