@@ -66,7 +66,7 @@ begin
       where p.phone_number = activated and p.id <> row_id and p.status <> 'released'
       returning p.salon_id
     )
-    select activated, u.email, u.language from dropped d join salons s on s.id = d.salon_id join users u on u.id = s.owner_id;
+    select activated, u.email::text, u.language from dropped d join salons s on s.id = d.salon_id join users u on u.id = s.owner_id;
 end
 $$;
 
