@@ -7,6 +7,10 @@ declare module "vitest" {
     workerDatabaseUrl: string;
     /** Base URL of the fake Resend API. */
     resendUrl: string;
+    /** The fake Twilio REST API (and Pricing API) the Worker's Twilio account settings point at. */
+    twilioUrl: string;
+    twilioAccountSid: string;
+    twilioAuthToken: string;
     /** Controls a PostgreSQL of its own that tests kill and freeze (tests/setup/spare-database.ts). */
     spareDatabase: string;
   }

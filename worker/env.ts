@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Language } from "../contract/languages.ts";
 import type { Database } from "./data/db.ts";
 import type { Translate } from "./messages/index.ts";
@@ -21,6 +22,12 @@ export interface Bindings extends Env {
   TWILIO_AUTH_TOKEN?: string;
   /** Twilio's REST API address; defaults to https://api.twilio.com (tests use a fake). */
   TWILIO_API_BASE_URL?: string;
+  /** The platform's Twilio number (E.164) that places the calls verifying a salon's own number. */
+  TWILIO_CALLER_ID?: string;
+  /** Per country, the address and regulatory bundle Twilio wants for buying numbers there (JSON, see phone-numbers/twilio-account.ts). */
+  TWILIO_NUMBER_REQUIREMENTS?: string;
+  /** Twilio's Pricing API address (numbers' monthly prices); defaults to https://pricing.twilio.com (tests use a fake). */
+  TWILIO_PRICING_BASE_URL?: string;
   /** The speech model's key; without it every call fails at once, naming this setting. */
   OPENAI_API_KEY?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
@@ -36,3 +43,9 @@ export interface AppEnv {
     t: Translate;
   };
 }
+
+/**
+ * What shared request helpers read of a request's context. Any route's context is one, whatever
+ * variables its middleware added (a Context<SalonEnv> is not a Context<AppEnv>: its `set` differs).
+ */
+export type RequestContext = Pick<Context<AppEnv>, "env" | "var" | "req" | "header">;

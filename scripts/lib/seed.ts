@@ -42,6 +42,7 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   },
   // A week of recorded calls with their conversations, for the Calls screen.
   { name: "demo-calls", run: (tx) => seedCalls(tx, DEMO_LOGIN.email) },
+  { name: "demo-number-ownership", run: seedNumberOwnership },
 ];
 
 const DEMO_HOURS: BusinessHours = {
@@ -163,7 +164,22 @@ async function seedAssistant(tx: TransactionSql) {
     returning id`;
   await tx`insert into phone_numbers (salon_id, phone_number, phone_name, assistant_config_id)
            values (${salon.id}, '+420228881234', 'Salon line', ${assistant!.id})
-           on conflict (phone_number) do nothing`;
+           on conflict do nothing`;
+}
+
+/**
+ * The salon line takes calls as the operator would have set it up; a stylist's mobile waits
+ * for its verification call, so the Phone Numbers screen shows both kinds.
+ */
+async function seedNumberOwnership(tx: TransactionSql) {
+  const [salon] = await tx<{ id: string }[]>`
+    select s.id from salons s join users u on u.id = s.owner_id where u.email = ${DEMO_LOGIN.email}`;
+  if (!salon) return;
+  await tx`update phone_numbers set status = 'active', source = 'assigned', activated_at = now()
+           where salon_id = ${salon.id} and phone_number = '+420228881234'
+             and not exists (select from phone_numbers where phone_number = '+420228881234' and status = 'active')`;
+  await tx`insert into phone_numbers (salon_id, phone_number, phone_name)
+           values (${salon.id}, '+420777123456', 'Bella''s mobile') on conflict do nothing`;
 }
 
 export async function seedDemo(databaseUrl: string, log: (line: string) => void = () => {}) {

@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
 import { startFakeResend } from "../fakes/resend.ts";
+import { startFakeTwilioRest } from "../fakes/twilio-rest.ts";
 import { addSupabaseApiRoles } from "./supabase-api-roles.ts";
 
 // Another worktree or engineer can run the suite beside this one with its own port and folder.
@@ -14,12 +15,21 @@ const TEST_PORT = Number(process.env.TEST_PG_PORT ?? 54330);
 export default async function setup(project: TestProject) {
   const resend = await startFakeResend();
   project.provide("resendUrl", resend.url);
+  // The Worker's Twilio account (vitest.config.ts) is this fake: buying and verifying numbers.
+  const twilio = await startFakeTwilioRest();
+  project.provide("twilioUrl", twilio.url);
+  project.provide("twilioAccountSid", twilio.accountSid);
+  project.provide("twilioAuthToken", twilio.authToken);
+  const stopFakes = async () => {
+    resend.server.close();
+    await twilio.close();
+  };
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
     await migrate(given);
     project.provide("databaseUrl", given);
     project.provide("workerDatabaseUrl", await ensureWorkerRole(given, given));
-    return () => void resend.server.close();
+    return stopFakes;
   }
   const pg = await startEmbeddedPostgres(`.data/postgres-test-${TEST_PORT}`, TEST_PORT);
   await ensureDatabase(pg.adminUrl, "receptionist_test", { fresh: true });
@@ -29,7 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", url);
   project.provide("workerDatabaseUrl", await ensureWorkerRole(pg.adminUrl, url));
   return async () => {
-    resend.server.close();
+    await stopFakes();
     await pg.stop();
   };
 }

@@ -18,6 +18,7 @@ describe("Twilio REST client", () => {
     expect(twilioConfig({ TWILIO_ACCOUNT_SID: "AC1" })).toBeUndefined();
     expect(twilioConfig({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t" })).toEqual({ accountSid: "AC1", authToken: "t", baseUrl: undefined });
     expect(twilioConfig({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_API_BASE_URL: "http://127.0.0.1:1" })?.baseUrl).toBe("http://127.0.0.1:1");
+    expect(twilioConfig({ TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t", TWILIO_PRICING_BASE_URL: "http://127.0.0.1:2" })?.pricingBaseUrl).toBe("http://127.0.0.1:2");
   });
 
   it("redirects a live call to <Dial> TwiML, form-encoded, with Basic auth", async () => {

@@ -97,12 +97,15 @@ describe("assistant configs", () => {
     expect(res.json.detail).toBe("Vyberte jeden z hlasů.");
   });
 
-  it("are marked connected while a phone number rings them, and deleting one leaves its numbers without an assistant", async () => {
+  it("are marked connected while an active phone number rings them, and deleting one leaves its numbers without an assistant", async () => {
     const owner = await signedInOwner();
     const reception = (await owner.call(config(), { body: { name: "Reception" } })).json.id as string;
     const spare = (await owner.call(config(), { body: { name: "Spare" } })).json.id as string;
     const number = await owner.call("/api/dashboard/phone-numbers", { body: { phone_number: "+420 777 555 101", assistant_config_id: reception } });
     expect(number.status).toBe(201);
+    // A number typed in rings nobody until it is verified (here: assigned, as the operator would).
+    expect(((await owner.call(CONFIGS)).json as unknown as { phone_connection: boolean }[]).map((c) => c.phone_connection)).toEqual([false, false]);
+    await sql`update phone_numbers set status = 'active', source = 'assigned' where id = ${number.json.id as string}`;
 
     const connected = (await owner.call(CONFIGS)).json as unknown as { id: string; phone_connection: boolean }[];
     expect(connected.map((c) => [c.id, c.phone_connection])).toEqual([

@@ -1,13 +1,13 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod/mini";
 import { appointmentRangeQuery, appointmentSchema, availabilityQuery } from "../../contract/appointments.ts";
 import { assistantConfigSchema } from "../../contract/assistants.ts";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
-import { phoneNumberSchema } from "../../contract/phone-numbers.ts";
+import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
@@ -25,9 +25,10 @@ import { api } from "./helpers.ts";
 
 afterAll(() => sql.end());
 
-const TWILIO_TOKEN = "fuzz-twilio-auth-token-0123456789abcdef";
-// Twilio's webhooks are checked too, signed as Twilio signs them.
-const fuzzEnv: Bindings = { ...(env as Bindings), TWILIO_AUTH_TOKEN: TWILIO_TOKEN };
+// Twilio's webhooks are checked too, signed as Twilio signs them; its REST API is the fake.
+const TWILIO_TOKEN = inject("twilioAuthToken");
+const TWILIO_ACCOUNT = inject("twilioAccountSid");
+const fuzzEnv = env as Bindings;
 const app = createApp({ startPhoneCall: async () => {} });
 
 /** Generated requests per route; enough to hit every kind of bad value several times. */
@@ -70,7 +71,7 @@ const stylistExample = () => ({
 });
 const assistantExample = () => ({ name: "Desk", system_prompt: "Be kind.", vad_settings: { threshold: 0.5, silence_duration_ms: 700 } });
 const range = () => ({ start_date: `${DAY}T00:00:00Z`, end_date: `${DAY}T23:59:00Z` });
-const voiceForm = () => ({ CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, To: "+420777000111", From: "+420603111222", FromCity: "Praha", FromCountry: "CZ" });
+const voiceForm = () => ({ AccountSid: TWILIO_ACCOUNT, CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, To: "+420777000111", From: "+420603111222", FromCity: "Praha", FromCountry: "CZ" });
 
 /**
  * Every route of the app. The first test checks this table against the app's own routes, so a
@@ -106,6 +107,10 @@ const ROUTES: Record<string, RouteInput> = {
   "POST /api/dashboard/phone-numbers": { kind: "json", schema: phoneNumberSchema, owner: true, example: () => ({ phone_number: "+420777000222", assistant_config_id: null }) },
   "PUT /api/dashboard/phone-numbers/:id": { kind: "json", schema: phoneNumberSchema, owner: true, example: () => ({ phone_number: "+420777000333" }) },
   "DELETE /api/dashboard/phone-numbers/:id": { owner: true },
+  "GET /api/dashboard/phone-numbers/available": { kind: "query", schema: availableNumbersQuery, owner: true, example: () => ({ country: "CZ", contains: "225" }) },
+  "POST /api/dashboard/phone-numbers/purchase": { kind: "json", schema: purchaseSchema, owner: true, example: () => ({ country: "CZ", phone_number: "+420225000999" }) },
+  "POST /api/dashboard/phone-numbers/:id/verification": { owner: true },
+  "POST /api/dashboard/phone-numbers/:id/verification/code": { kind: "json", schema: verificationCodeSchema, owner: true, example: () => ({ code: "123456" }) },
   "GET /api/dashboard/appointments": { kind: "query", schema: appointmentRangeQuery, owner: true, example: range },
   "GET /api/dashboard/appointments/:id": { owner: true },
   "POST /api/dashboard/appointments": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
@@ -119,6 +124,8 @@ const ROUTES: Record<string, RouteInput> = {
   "POST /api/telephony/twilio/voice": { kind: "form", example: voiceForm },
   "GET /api/telephony/twilio/stream/:callId": {},
   "POST /api/telephony/twilio/status": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "completed", CallDuration: "42" }) },
+  "POST /api/telephony/twilio/verification/:phoneNumberId": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "busy" }) },
+  "POST /api/telephony/twilio/messaging": { kind: "form", example: () => ({ AccountSid: TWILIO_ACCOUNT, MessageSid: "SM0123", From: "+420603111222", To: "+420777000111", Body: "Hello" }) },
   "POST /api/waitlist/join": { kind: "json", schema: joinWaitlistSchema, example: () => ({ email: "fuzz@example.com" }) },
   "POST /api/waitlist/contact-sales": { kind: "json", schema: contactSalesSchema, example: () => ({ email: "fuzz@example.com", message: "Hello" }) },
   "GET /api/dev/mailbox": {},
@@ -319,6 +326,7 @@ const pathIds: Record<string, () => string> = {
   instructions: () => rows.callId,
   stream: () => rows.callId,
   "browser-ai": () => "default",
+  verification: () => rows.phoneNumber,
 };
 
 /** Every byte percent-encoded: encodeURIComponent refuses lone surrogates. */

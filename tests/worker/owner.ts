@@ -8,6 +8,8 @@ export async function signedInOwner(headers: Record<string, string> = {}) {
   const auth = { authorization: `Bearer ${token}`, ...headers };
   return {
     email,
+    /** Their credentials, for a request to the app under other settings. */
+    headers: auth,
     call: (path: string, init: Parameters<typeof api>[1] = {}) =>
       api(path, { ...init, headers: { ...auth, ...init.headers } }),
   };

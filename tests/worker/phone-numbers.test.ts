@@ -8,7 +8,7 @@ afterAll(() => sql.end());
 const NUMBERS = "/api/dashboard/phone-numbers";
 type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 
-// Each test uses its own numbers: the table holds a number once across every salon.
+// Each test uses its own numbers, so no other test's claims or active rows meet them.
 let next = 100;
 const czechMobile = () => `+420 777 600 ${next++}`;
 const e164 = (number: string) => number.replaceAll(" ", "");
@@ -17,13 +17,21 @@ const assistant = async (owner: Owner, name = "Reception") =>
   (await owner.call("/api/dashboard/assistant/config", { body: { name } })).json.id as string;
 
 describe("phone numbers", () => {
-  it("are stored in E.164, listed, linked to an assistant, edited and deleted", async () => {
+  it("are stored in E.164 as unverified, listed, linked to an assistant, edited and deleted", async () => {
     const owner = await signedInOwner();
     expect((await owner.call(NUMBERS)).json).toEqual([]);
     const number = czechMobile();
     const created = await owner.call(NUMBERS, { body: { id: "ignored", phone_number: ` ${number} `, phone_name: "", assistant_config_id: "" } });
     expect(created.status).toBe(201);
-    expect(created.json).toEqual({ id: expect.any(String), phone_number: e164(number), phone_name: null, assistant_config_id: null });
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      phone_number: e164(number),
+      phone_name: null,
+      assistant_config_id: null,
+      status: "unverified",
+      source: "own",
+      verification: null,
+    });
     const id = created.json.id as string;
 
     const reception = await assistant(owner);
@@ -32,7 +40,7 @@ describe("phone numbers", () => {
       body: { phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception },
     });
     expect(edited.status).toBe(200);
-    expect(edited.json).toEqual({ id, phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception });
+    expect(edited.json).toEqual({ ...created.json, phone_name: "Support Line", assistant_config_id: reception });
     expect((await owner.call(NUMBERS)).json).toEqual([edited.json]);
 
     expect((await owner.call(`${NUMBERS}/${id}`, { method: "DELETE" })).status).toBe(204);
@@ -79,24 +87,25 @@ describe("phone numbers", () => {
     expect(local.json.phone_number).toBe("+420777600999");
   });
 
-  it("exists once across all salons, whichever way it is written", async () => {
-    const first = await signedInOwner();
-    const second = await signedInOwner({ "accept-language": "cs" });
+  it("is listed once per salon, whichever way it is written, and another salon's claim to it is never revealed", async () => {
+    const first = await signedInOwner({ "accept-language": "cs" });
+    const second = await signedInOwner();
     const number = czechMobile();
     expect((await first.call(NUMBERS, { body: { phone_number: number } })).status).toBe(201);
 
     const again = await first.call(NUMBERS, { body: { phone_number: e164(number) } });
     expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ detail: "This phone number is already registered.", fields: { phone_number: "This phone number is already registered." } });
+    expect(again.json).toMatchObject({ detail: "Toto číslo už ve svém seznamu máte.", fields: { phone_number: "Toto číslo už ve svém seznamu máte." } });
+    // Another salon may type the same number in: an unverified claim takes no calls and blocks nobody.
     const elsewhere = await second.call(NUMBERS, { body: { phone_number: number } });
-    expect(elsewhere.status).toBe(409);
-    expect(elsewhere.json.detail).toBe("Toto telefonní číslo už je zaregistrované.");
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.json.status).toBe("unverified");
 
     // Changing another number into it is refused too; keeping a number's own value is not.
     const other = (await first.call(NUMBERS, { body: { phone_number: czechMobile() } })).json;
     expect((await first.call(`${NUMBERS}/${other.id as string}`, { method: "PUT", body: { phone_number: number } })).status).toBe(409);
     expect((await first.call(`${NUMBERS}/${other.id as string}`, { method: "PUT", body: { ...other, phone_name: "Main" } })).status).toBe(200);
-    expect((await sql`select count(*)::int as n from phone_numbers where phone_number = ${e164(number)}`)[0]!.n).toBe(1);
+    expect((await sql`select count(*)::int as n from phone_numbers where phone_number = ${e164(number)}`)[0]!.n).toBe(2);
   });
 
   it("ring only the salon's own assistants", async () => {

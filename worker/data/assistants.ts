@@ -7,7 +7,7 @@ import type { TenantScope } from "./tenant.ts";
 
 // phone_connection is computed, so every query names the table `a`.
 const COLUMNS = `a.id, a.name, a.voice_name, a.temperature, a.max_tokens, a.system_prompt, a.initial_greeting, a.vad_settings, a.is_active,
-  exists (select from phone_numbers p where p.assistant_config_id = a.id and p.salon_id = a.salon_id) as phone_connection`;
+  exists (select from phone_numbers p where p.assistant_config_id = a.id and p.salon_id = a.salon_id and p.status = 'active') as phone_connection`;
 
 /** An assistant as stored: instructions and greeting are always there (the caller fills in defaults). */
 export type AssistantValues = Omit<AssistantConfigBody, "system_prompt" | "initial_greeting"> & { system_prompt: string; initial_greeting: string };

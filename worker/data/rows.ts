@@ -2,7 +2,7 @@ import { notFound } from "./errors.ts";
 import type { TenantScope } from "./tenant.ts";
 
 /** Tables whose rows the dashboard deletes outright (stylists are guarded, appointments cancelled). */
-type DeletableTable = "services" | "assistant_configs" | "phone_numbers";
+type DeletableTable = "services" | "assistant_configs";
 
 /** Deletes one of the salon's rows; not found when the salon has no such row. */
 export async function deleteSalonRow(scope: TenantScope, table: DeletableTable, id: string): Promise<void> {

@@ -1,15 +1,18 @@
-import type { Context } from "hono";
 import { addHit, clearHits, removeHit, type Limit } from "../data/rate-limits.ts";
 import { beforeTenant } from "../data/tenant.ts";
-import type { AppEnv } from "../env.ts";
+import type { RequestContext } from "../env.ts";
 import { ApiError } from "./errors.ts";
 
 export type { Limit };
 
-function tooMany(c: Context<AppEnv>, limit: Limit): ApiError {
-  const minutes = Math.ceil(limit.windowSeconds / 60);
+function tooMany(c: RequestContext, limit: Limit): ApiError {
   c.header("Retry-After", String(limit.windowSeconds));
-  return new ApiError(429, { detail: c.var.t("auth.error.rateLimited", { minutes }), code: "rate_limited" });
+  // A day's window reads as hours, not as 1440 minutes.
+  const detail =
+    limit.windowSeconds > 2 * 3600
+      ? c.var.t("api.error.rateLimitedHours", { hours: Math.ceil(limit.windowSeconds / 3600) })
+      : c.var.t("auth.error.rateLimited", { minutes: Math.ceil(limit.windowSeconds / 60) });
+  return new ApiError(429, { detail, code: "rate_limited" });
 }
 
 /**
@@ -17,23 +20,23 @@ function tooMany(c: Context<AppEnv>, limit: Limit): ApiError {
  * before the work it guards, so requests sent together cannot all pass a check made before
  * any of them was counted.
  */
-export const countHit = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => addHit(scope, limit));
+export const countHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => addHit(scope, limit));
 
 /** Whether this request still fits `limit`, counting it; for limits that skip work silently. */
-export const withinLimit = async (c: Context<AppEnv>, limit: Limit) => (await countHit(c, limit)) <= limit.max;
+export const withinLimit = async (c: RequestContext, limit: Limit) => (await countHit(c, limit)) <= limit.max;
 
 /** Counts this request against each limit; throws 429 when one is exceeded. */
-export async function enforce(c: Context<AppEnv>, ...limits: Limit[]) {
+export async function enforce(c: RequestContext, ...limits: Limit[]) {
   for (const limit of limits) {
     if (!(await withinLimit(c, limit))) throw tooMany(c, limit);
   }
 }
 
 /** Takes this request's hit back, once it has proven harmless (a right password). */
-export const refundHit = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => removeHit(scope, limit));
+export const refundHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => removeHit(scope, limit));
 
 /** Starts a limit's count afresh. */
-export const forgetHits = (c: Context<AppEnv>, limit: Limit) => beforeTenant(c.var.db, (scope) => clearHits(scope, limit));
+export const forgetHits = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => clearHits(scope, limit));
 
 /** The address the request came from, as Cloudflare reports it. */
-export const clientAddress = (c: Context<AppEnv>) => c.req.header("cf-connecting-ip") ?? "local";
+export const clientAddress = (c: RequestContext) => c.req.header("cf-connecting-ip") ?? "local";

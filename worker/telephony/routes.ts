@@ -1,26 +1,23 @@
 import { Hono, type Context } from "hono";
-import max from "libphonenumber-js/max/metadata";
 import { z } from "zod/mini";
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
-import { parsePhone } from "../../contract/phone.ts";
 import { plainText } from "../../contract/text.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
 import { database, type Database } from "../data/db.ts";
-import { dialledNumber, type DialledNumber } from "../data/phone-numbers.ts";
+import { dialledNumber, recordVerificationCall, type DialledNumber } from "../data/phone-numbers.ts";
 import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { ApiError, notFound, validationError } from "../http/errors.ts";
 import { translator } from "../messages/index.ts";
+import { numberLanguage } from "./say-language.ts";
 import { connectPhoneStream, preparePhoneCall } from "../voice/session-client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
-import { connectStreamTwiml, sayAndHangUpTwiml } from "./twiml.ts";
-
-/** Where Twilio's media stream for a call connects, under the API: `${TWILIO_STREAM_PATH}/{callId}`. */
-const TWILIO_STREAM_PATH = "/api/telephony/twilio/stream";
+import { connectStreamTwiml, emptyTwiml, sayAndHangUpTwiml } from "./twiml.ts";
+import { publicOrigin, streamUrl } from "./webhook-urls.ts";
 
 /** Who and what an incoming phone call is for, as its webhook found it. */
 export interface PhoneCallTarget {
@@ -45,7 +42,7 @@ export type StartPhoneCallSession = (env: Bindings, callId: string, target: Phon
 /**
  * Starts the call session for a phone call whose `calls` row (`callId`) the webhook has just
  * made, before Twilio opens the media stream, so the greeting is ready when it opens. It
- * reaches the call's Durable Object by `callId` (the stream at `${TWILIO_STREAM_PATH}/{callId}`
+ * reaches the call's Durable Object by `callId` (the stream at `.../twilio/stream/{callId}`
  * goes to the same object), which adopts the row and connects the speech model; it returns
  * without waiting for the model. The object later wraps the stream's socket in a
  * TwilioMediaStream and attaches it only if `started.callSid` is `target.callSid`.
@@ -69,6 +66,7 @@ const text = (max: number) => z.string().check(z.maxLength(max), plainText());
 
 /** The fields of Twilio's voice webhook the product reads (Twilio sends many more). */
 const voiceWebhookSchema = z.object({
+  AccountSid: text(64),
   CallSid: text(64).check(z.minLength(2)),
   To: text(64).check(z.minLength(1)),
   From: z.optional(text(64)),
@@ -81,47 +79,27 @@ const FINAL_STATUSES = ["completed", "busy", "no-answer", "canceled", "failed"] 
 
 /** Twilio's call status callback. */
 const statusCallbackSchema = z.object({
+  AccountSid: text(64),
   CallSid: text(64).check(z.minLength(2)),
   CallStatus: z.string(),
   To: text(64).check(z.minLength(1)),
   CallDuration: z.optional(z.string().check(z.regex(/^\d{1,7}$/))),
 });
 
+const CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress", "answered", ...FINAL_STATUSES] as const;
+
+/** Twilio's callback about a verification call the product placed. */
+const verificationCallbackSchema = z.object({
+  AccountSid: text(64),
+  CallSid: text(64).check(z.minLength(2)),
+  CallStatus: z.enum(CALL_STATUSES),
+});
+
+/** An incoming text message: only whose account it is for is read. */
+const messagingWebhookSchema = z.object({ AccountSid: text(64) });
+
 /** The dialled number's salon, bound through its owner as the call will be. */
 const tenantOf = (target: DialledNumber): Tenant => ({ salonId: target.salon_id, userId: target.owner_id });
-
-/** Language and Twilio `<Say>` voice language for a number, from its country. */
-function numberLanguage(number: string): { language: Language; say: string } {
-  const country = parsePhone(number, undefined, max)?.country;
-  switch (country) {
-    case "DE":
-    case "AT":
-    case "CH":
-    case "LI":
-    case "LU":
-      return { language: "de", say: "de-DE" };
-    case "CZ":
-    case "SK":
-      return { language: "cs", say: "cs-CZ" };
-    case "GB":
-    case "IE":
-      return { language: "en", say: "en-GB" };
-    case "AU":
-      return { language: "en", say: "en-AU" };
-    default:
-      return { language: "en", say: "en-US" };
-  }
-}
-
-/** The public origin Twilio was given: APP_URL when set, else the request's own. */
-const publicOrigin = (c: Context<AppEnv>) => (c.env.APP_URL ? new URL(c.env.APP_URL).origin : new URL(c.req.url).origin);
-
-/** The address of a call's media stream, as its TwiML gives it to Twilio (ws: only for a plain-HTTP APP_URL). */
-function streamUrl(origin: string, callId: string): string {
-  const url = new URL(`${TWILIO_STREAM_PATH}/${callId}`, origin);
-  url.protocol = url.protocol === "http:" ? "ws:" : "wss:";
-  return url.toString();
-}
 
 /** Refuses the request unless Twilio signed it for one of `urls` with these parameters. */
 async function requireSignature(c: Context<AppEnv>, urls: Iterable<string>, params: Record<string, string | string[]> = {}) {
@@ -132,21 +110,28 @@ async function requireSignature(c: Context<AppEnv>, urls: Iterable<string>, para
   throw new ApiError(403, { detail: c.var.t("telephony.error.forbidden"), code: "forbidden" });
 }
 
+/** The last value of each field (Twilio sends each once). */
+const single = (params: Record<string, string | string[]>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? value : value.at(-1)]));
+
 /**
- * The form Twilio posted, once its signature is checked. Twilio signs the URL it was told;
- * that is APP_URL's origin with this path, or the address the request arrived at.
+ * The form Twilio posted, once its signature is checked and read with `schema`. Twilio signs
+ * the URL it was told; that is APP_URL's origin with this path, or the address the request
+ * arrived at. A request for another Twilio account (its `AccountSid`) is refused even when
+ * signed: a number this deployment does not own must not reach its salons.
  */
-async function signedForm(c: Context<AppEnv>): Promise<Record<string, string | string[]>> {
+async function signedForm<T extends { AccountSid: string }>(c: Context<AppEnv>, schema: z.ZodMiniType<T>): Promise<T> {
   // Read as bytes: workerd warns when a form body is read as text.
   const params = formParams(new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer())));
   const received = new URL(c.req.url);
   await requireSignature(c, [publicOrigin(c) + received.pathname + received.search, c.req.url], params);
-  return params;
+  const parsed = schema.safeParse(single(params));
+  if (!parsed.success) throw validationError(c, parsed.error);
+  const account = c.env.TWILIO_ACCOUNT_SID;
+  if (!account) throw new ApiError(503, { detail: c.var.t("telephony.error.notConfigured", { setting: "TWILIO_ACCOUNT_SID" }), code: "not_configured" });
+  if (parsed.data.AccountSid !== account) throw new ApiError(403, { detail: c.var.t("telephony.error.forbidden"), code: "forbidden" });
+  return parsed.data;
 }
-
-/** The last value of each field (Twilio sends each once). */
-const single = (params: Record<string, string | string[]>) =>
-  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === "string" ? value : value.at(-1)]));
 
 const orNull = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
 
@@ -168,9 +153,7 @@ const findTarget = (c: Context<AppEnv>, dialled: string) => beforeTenant(c.var.d
 export function createTelephonyRoutes(startSession: StartPhoneCallSession = startPhoneCallSession) {
   return new Hono<AppEnv>()
     .post("/twilio/voice", async (c) => {
-      const parsed = voiceWebhookSchema.safeParse(single(await signedForm(c)));
-      if (!parsed.success) throw validationError(c, parsed.error);
-      const call = parsed.data;
+      const call = await signedForm(c, voiceWebhookSchema);
       try {
         const target = await findTarget(c, call.To);
         if (!target) return goodbye(c, call.To, "telephony.say.unknownNumber");
@@ -231,9 +214,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       return connectPhoneStream(c.env, callId);
     })
     .post("/twilio/status", async (c) => {
-      const parsed = statusCallbackSchema.safeParse(single(await signedForm(c)));
-      if (!parsed.success) throw validationError(c, parsed.error);
-      const { CallSid: callSid, CallStatus: status, To: to, CallDuration: duration } = parsed.data;
+      const { CallSid: callSid, CallStatus: status, To: to, CallDuration: duration } = await signedForm(c, statusCallbackSchema);
       // Ringing, answered and the like change nothing; the record waits for the end.
       if (!(FINAL_STATUSES as readonly string[]).includes(status)) return c.body(null, 204);
       const target = await findTarget(c, to);
@@ -241,6 +222,18 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       await withTenant(c.var.db, tenantOf(target), (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
       if (twilioConfig(c.env) && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, database(c.env), target, callSid));
       return c.body(null, 204);
+    })
+    .post("/twilio/verification/:phoneNumberId", async (c) => {
+      const { CallSid: callSid, CallStatus: status } = await signedForm(c, verificationCallbackSchema);
+      const id = c.req.param("phoneNumberId");
+      if (!UUID.test(id)) return notFound(c);
+      await beforeTenant(c.var.db, (scope) => recordVerificationCall(scope, id, callSid, status));
+      return c.body(null, 204);
+    })
+    // Numbers bought here are given this address for text messages; none is answered yet.
+    .post("/twilio/messaging", async (c) => {
+      await signedForm(c, messagingWebhookSchema);
+      return twiml(c, emptyTwiml());
     });
 }
 

@@ -38,10 +38,17 @@ export function connectStreamTwiml(url: string, parameters: Record<string, strin
   return response(`<Connect>${stream}</Connect>`);
 }
 
-/** Says `text` (in `language`, e.g. "cs-CZ", with Twilio's default voice for it) and hangs up. */
-export function sayAndHangUpTwiml(text: string, options: { language?: string; voice?: string } = {}): string {
-  return response(`<Say${attributes({ language: options.language, voice: options.voice })}>${xmlEscape(text)}</Say><Hangup/>`);
+/**
+ * Says `text` (in `language`, e.g. "cs-CZ", with Twilio's default voice for it) and hangs up;
+ * several texts are said a second apart.
+ */
+export function sayAndHangUpTwiml(text: string | readonly string[], options: { language?: string; voice?: string } = {}): string {
+  const say = (part: string) => `<Say${attributes({ language: options.language, voice: options.voice })}>${xmlEscape(part)}</Say>`;
+  return response(`${(typeof text === "string" ? [text] : text).map(say).join('<Pause length="1"/>')}<Hangup/>`);
 }
+
+/** Does nothing: the answer to a message the product does not reply to. */
+export const emptyTwiml = () => response("");
 
 /**
  * Puts the caller through to `number` (E.164). Without `callerId` the person sees the
