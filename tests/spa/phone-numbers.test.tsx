@@ -221,7 +221,7 @@ describe("numbers that take calls", () => {
     await userEvent.click(within(get).getByRole("button", { name: "Search" }));
 
     expect(await within(get).findByText("3 numbers available")).toBeInTheDocument();
-    expect(requests.at(-1)!.url).toBe("/api/dashboard/phone-numbers/available?country=DE");
+    expect(requests.at(-1)!.url).toBe("/api/dashboard/phone-numbers/available?country=DE&contains=");
     const offers = within(within(get).getByRole("list", { name: "Available numbers" })).getAllByRole("button");
     expect(offers.map((button) => button.textContent)).toEqual([
       "+49 30 12345678Berlin, BE · Local$1.15 a month",

@@ -18,7 +18,8 @@ const refresh = (client: QueryClient) =>
 export const useNumberSearch = () =>
   useMutation({
     mutationFn: ({ country, contains }: AvailableNumbersQuery) =>
-      read(numbers.available.$get({ query: contains ? { country, contains } : { country } })),
+      // The route's query always names the digits; none reads as "".
+      read(numbers.available.$get({ query: { country, contains: contains ?? "" } })),
   });
 
 /** Buys an offered number; the list (with the new row) is read again before the promise settles. */
