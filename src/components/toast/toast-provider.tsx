@@ -49,14 +49,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <li
             key={toast.id}
-            role={toast.kind === "error" ? "alert" : "status"}
             data-kind={toast.kind}
             className={`toast-enter pointer-events-auto flex items-start gap-3 rounded-lg border-l-4 p-3 shadow-lg ${STYLES[toast.kind]}`}
           >
-            <span aria-hidden="true" className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
-              {ICONS[toast.kind]}
-            </span>
-            <p className="flex-1 text-sm">{toast.text}</p>
+            {/* The role sits inside the item, so the list keeps list items and Dismiss is not read out with the text. */}
+            <div role={toast.kind === "error" ? "alert" : "status"} className="flex flex-1 items-start gap-3">
+              <span aria-hidden="true" className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
+                {ICONS[toast.kind]}
+              </span>
+              <p className="flex-1 text-sm">{toast.text}</p>
+            </div>
             <button
               type="button"
               onClick={() => dismiss(toast.id)}
