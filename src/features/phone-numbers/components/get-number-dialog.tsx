@@ -140,7 +140,7 @@ export function GetNumberDialog({ open, onClose, assistants, salonCountry, onBou
   if (chosen) {
     step = (
       <form noValidate onSubmit={buy} className="space-y-4">
-        <div className="rounded-xl border border-brand-200 bg-brand-50 px-4 py-3">
+        <div className="rounded-xl border border-brand-100 bg-brand-50 px-4 py-3">
           <h3 ref={chosenRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 tabular-nums focus:outline-none">
             {displayPhone(chosen.phone_number)}
           </h3>
@@ -173,7 +173,8 @@ export function GetNumberDialog({ open, onClose, assistants, salonCountry, onBou
           )}
         </Field>
         {alert}
-        <div className="flex flex-wrap items-center justify-end gap-3 pt-2">
+        {/* On a phone the buttons stack full width, the main one on top. */}
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button
             variant="secondary"
             disabled={purchase.isPending}

@@ -47,7 +47,7 @@ export function PhoneNumberList({ numbers, assistants, currentId, onChoose, onAd
                   <StatusBadge status={number.status} />
                 </span>
                 <span className="mt-0.5 block text-sm text-slate-600">{assistantName(number.assistant_config_id)}</span>
-                {number.phone_name && <span className="mt-0.5 block text-sm text-slate-500 tabular-nums">{shown}</span>}
+                {number.phone_name && <span className="mt-0.5 block text-sm text-slate-600 tabular-nums">{shown}</span>}
               </button>
             </li>
           );

@@ -148,7 +148,7 @@ export function VerificationPanel({ number }: { number: PhoneNumber }) {
               />
             )}
           </Field>
-          <Button type="submit" busy={submit.isPending} className="sm:mt-6">
+          <Button type="submit" busy={submit.isPending} className="mt-6">
             <FormattedMessage id={submit.isPending ? "phoneNumbers.verify.submitting" : "phoneNumbers.verify.submit"} />
           </Button>
         </form>
