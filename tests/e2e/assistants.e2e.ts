@@ -1,7 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { displayPhone } from "../../contract/phone.ts";
 import { signedInOwner } from "./owner.ts";
+import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 const browser = useBrowser();
 
@@ -47,12 +49,13 @@ describe("assistants and phone numbers", () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     expect(await entry(page, "Front desk").textContent()).not.toContain("Connected");
 
-    // A number ringing it makes it Connected.
+    // A number ringing it makes it Connected, once a call has proven the number is the salon's.
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Phone Numbers" }).click();
     await page.getByText("No phone numbers found. Add your first number.").waitFor();
     const create = page.getByRole("button", { name: "Create Number" });
     expect(await create.isDisabled()).toBe(true);
-    await page.getByLabel("Phone Number", { exact: true }).fill("+420 777 123 456");
+    const number = uniqueCzechNumber("77");
+    await page.getByLabel("Phone Number", { exact: true }).fill(displayPhone(number));
     await page.getByLabel("Phone Name (optional)").fill("Main line");
     await page.getByLabel("Assistant Configuration").selectOption({ label: "Front desk" });
     await create.click();
@@ -60,7 +63,13 @@ describe("assistants and phone numbers", () => {
     const row = page.getByRole("list", { name: "Phone numbers" }).getByRole("button", { name: /Main line/ });
     await row.waitFor();
     expect(await row.innerText()).toContain("Front desk");
-    expect(await row.innerText()).toContain("+420 777 123 456");
+    expect(await row.innerText()).toContain(displayPhone(number));
+    expect(await row.innerText()).toContain("Unverified");
+    await page.getByRole("button", { name: "Call me with a code" }).click();
+    await page.getByLabel("Six-digit code").fill(await spokenCode(number));
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    await toast(page, `${displayPhone(number)} now takes calls.`);
+    await row.filter({ hasText: "Active" }).waitFor();
     await page.waitForLoadState("networkidle");
     await screenshot(page, "phone-numbers-desktop");
 

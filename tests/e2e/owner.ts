@@ -29,3 +29,19 @@ export async function signedInOwner(page: Page, password = "Salon-2026!") {
   await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
   return { email, password };
 }
+
+/** Calls the API from the signed-in owner's tab, with its access token, as the SPA does. */
+export async function ownerApi(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const response = await fetch(path, {
+        method: method ?? (body === undefined ? "GET" : "POST"),
+        headers: { authorization: `Bearer ${sessionStorage.getItem("accessToken")}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+    },
+    { path, ...init },
+  );
+}

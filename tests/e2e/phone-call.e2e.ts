@@ -34,15 +34,21 @@ async function restRequests() {
   return (await (await fetch(`${rest}/__requests`)).json()) as { method: string; path: string; form: Record<string, string> }[];
 }
 
-/** A Prague salon (see salonWithAssistant) whose Twilio number rings its assistant. */
+/**
+ * A Prague salon (see salonWithAssistant) whose Twilio number rings its assistant: a number put
+ * up for sale in the fake and bought through the API, since only a number the salon is known
+ * to control takes calls.
+ */
 async function salonWithNumber() {
   const salon = await salonWithAssistant();
-  const written = `+420 2${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
-  const added = await salon.owner.call("/api/dashboard/phone-numbers", {
-    body: { phone_number: written, phone_name: "Main line", assistant_config_id: salon.assistantId },
+  const offered = `+4202${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  await fetch(`${rest}/__inventory`, { method: "POST", body: JSON.stringify({ country: "CZ", type: "local", phone_number: offered, locality: "Praha" }) });
+  const bought = await salon.owner.call("/api/dashboard/phone-numbers/purchase", {
+    body: { country: "CZ", phone_number: offered, phone_name: "Main line", assistant_config_id: salon.assistantId },
   });
-  expect(added.status).toBe(201);
-  return { ...salon, number: added.json.phone_number as string };
+  expect(bought.status, JSON.stringify(bought.json)).toBe(201);
+  expect(bought.json).toMatchObject({ phone_number: offered, status: "active", source: "bought" });
+  return { ...salon, number: offered };
 }
 
 /**

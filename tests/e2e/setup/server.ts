@@ -36,7 +36,8 @@ export default async function setup(project: TestProject) {
   const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
   // The speech model is a scripted fake on loopback, reached the way production reaches OpenAI.
   const realtime = await startFakeRealtime();
-  // Twilio's REST API likewise: phone calls are handed over through it.
+  // Twilio's REST and Pricing APIs likewise: calls are handed over, numbers bought and
+  // verification calls placed through them.
   const twilio = await startFakeTwilioRest();
   const stack = await startStack({
     dataDir: `.data/postgres-e2e-${pgPort}`,
@@ -52,6 +53,9 @@ export default async function setup(project: TestProject) {
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_API_BASE_URL: twilio.url,
+      TWILIO_PRICING_BASE_URL: twilio.url,
+      // Twilio's magic test number: verification calls come from it.
+      TWILIO_CALLER_ID: "+15005550006",
     },
   });
   project.provide("baseUrl", stack.workerUrl);
