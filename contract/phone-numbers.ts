@@ -42,6 +42,8 @@ export const NUMBER_LIMITS = {
   /** Verification calls per salon and hour, and to one number per hour. */
   verificationCallsPerSalonHour: 6,
   verificationCallsPerNumberHour: 3,
+  /** Verification calls of all salons together per day. */
+  verificationCallsPerDay: 1000,
   /** Digits an area or prefix search may give. */
   containsLength: 10,
 } as const;

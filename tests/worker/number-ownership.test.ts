@@ -266,6 +266,17 @@ describe("verifying a number by a call", () => {
     expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ status: "verifying", verification: expect.objectContaining({ call_status: "busy" }) })]);
   });
 
+  it("calls no premium-rate number and none abroad, which would bill the platform", async () => {
+    const owner = await signedInOwner({ "accept-language": "de" });
+    for (const number of ["+420906123456", "+33612345678"]) {
+      const { id } = await claimed(owner, number);
+      const refused = await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
+      expect(refused.status).toBe(422);
+      expect(refused.json).toMatchObject({ code: "not_callable", detail: expect.stringContaining("Tschechien, Deutschland, Österreich, Slowakei, Vereinigtes Königreich und Vereinigte Staaten") });
+      expect(await callsTo(number)).toEqual([]);
+    }
+  });
+
   it("refuses a verification call for a number that takes calls already, and a callback for another account", async () => {
     const owner = await signedInOwner();
     const number = pragueNumber();

@@ -1,5 +1,7 @@
 import type { Context } from "hono";
-import { NUMBER_LIMITS, VERIFICATION, type PhoneNumber } from "../../contract/phone-numbers.ts";
+import max from "libphonenumber-js/max/metadata";
+import { NUMBER_COUNTRIES, NUMBER_LIMITS, VERIFICATION, type PhoneNumber } from "../../contract/phone-numbers.ts";
+import { parsePhone } from "../../contract/phone.ts";
 import {
   abandonVerification,
   checkVerificationCode,
@@ -43,6 +45,21 @@ function codeTwiml(c: Context<SalonEnv>, code: string): string {
 const callRefused = (c: RequestContext) => new ApiError(422, { detail: c.var.t("phoneNumber.verify.callRefused"), code: "call_refused" });
 
 /**
+ * The lines a verification call may ring: a landline or mobile of a country the product
+ * serves. A premium-rate or shared-cost number would bill the platform for every call.
+ */
+const CALLABLE_TYPES = new Set(["FIXED_LINE", "MOBILE", "FIXED_LINE_OR_MOBILE"]);
+
+function ensureCallable(c: RequestContext, number: string) {
+  const parsed = parsePhone(number, undefined, max);
+  const country = parsed?.country;
+  if (country && (NUMBER_COUNTRIES as readonly string[]).includes(country) && CALLABLE_TYPES.has(parsed.getType() ?? "")) return;
+  const names = new Intl.DisplayNames([c.var.language], { type: "region" });
+  const countries = new Intl.ListFormat(c.var.language, { type: "conjunction" }).format(NUMBER_COUNTRIES.map((code) => names.of(code) ?? code));
+  throw new ApiError(422, { detail: c.var.t("phoneNumber.verify.notCallable", { countries }), code: "not_callable" });
+}
+
+/**
  * Calls the number and speaks a fresh code. The code is stored before the call is placed,
  * since Twilio may report on the call before it has answered the request that placed it.
  */
@@ -50,10 +67,13 @@ export async function callWithCode(c: Context<SalonEnv>, id: string): Promise<Ph
   const rest = requireTwilio(c);
   const from = callerId(c);
   const { phone_number: number } = await inSalon(c, (scope) => numberToVerify(scope, id));
+  ensureCallable(c, number);
   await enforce(
     c,
     { bucket: `verify-call:salon:${c.var.salon.salonId}`, max: NUMBER_LIMITS.verificationCallsPerSalonHour, windowSeconds: 3600 },
     { bucket: `verify-call:number:${number}`, max: NUMBER_LIMITS.verificationCallsPerNumberHour, windowSeconds: 3600 },
+    // However many accounts ask, the platform's bill for these calls has a ceiling.
+    { bucket: "verify-call:all", max: NUMBER_LIMITS.verificationCallsPerDay, windowSeconds: 24 * 3600 },
   );
   if (await inSalon(c, (scope) => numberIsActive(scope, number))) throw callRefused(c);
 
