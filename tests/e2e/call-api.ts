@@ -33,6 +33,7 @@ export async function signedInOwner() {
   const token = login.json.access_token as string;
   return {
     email,
+    password,
     call: (path: string, init: { method?: string; body?: unknown } = {}) => api(path, { ...init, token, headers: { "x-time-zone": "Europe/Prague" } }),
   };
 }

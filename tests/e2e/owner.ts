@@ -21,27 +21,16 @@ export async function verifiedOwner(page: Page, password = "Salon-2026!") {
 /** A new salon owner, registered, verified through the mailed link and logged in (English UI). */
 export async function signedInOwner(page: Page, password = "Salon-2026!") {
   const { email } = await verifiedOwner(page, password);
+  await logIn(page, email, password);
+  return { email, password };
+}
+
+/** Logs an owner in through the Log In dialog (English UI). */
+export async function logIn(page: Page, email: string, password: string) {
   await page.goto("/en?auth=login");
   const login = page.getByRole("dialog", { name: "Log In" });
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password", { exact: true }).fill(password);
   await login.getByRole("button", { name: "Log In" }).click();
   await page.getByRole("button", { name: `Account menu for ${email}` }).waitFor();
-  return { email, password };
-}
-
-/** Calls the API from the signed-in owner's tab, with its access token, as the SPA does. */
-export async function ownerApi(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method: method ?? (body === undefined ? "GET" : "POST"),
-        headers: { authorization: `Bearer ${sessionStorage.getItem("accessToken")}`, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-    },
-    { path, ...init },
-  );
 }

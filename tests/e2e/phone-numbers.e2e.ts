@@ -1,25 +1,31 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { baseUrl, screenshot, useBrowser } from "./browser.ts";
-import { ownerApi, signedInOwner } from "./owner.ts";
+import { signedInOwner, sql } from "./call-api.ts";
+import { logIn } from "./owner.ts";
 import { boughtNumbers, offerNumber, setCallOutcome, spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 // Getting, verifying, forwarding to and releasing numbers in Chromium, against the fake
 // Twilio the server is set up with: one flow per language.
 
 const browser = useBrowser();
+afterAll(() => sql.end());
 
 const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
-/** A signed-in owner whose salon lies in `country` and has the assistant Front desk. */
+/**
+ * An owner whose salon lies in `country` and has the assistant Front desk, logged in on `page`.
+ * Made in the database, as registering (limited per address and hour) has tests of its own.
+ */
 async function ownerWithAssistant(page: Page, country: string) {
-  await signedInOwner(page);
-  expect((await ownerApi(page, "/api/dashboard/salon", { method: "PUT", body: { name: "Salon Bella", country } })).status).toBe(200);
-  expect((await ownerApi(page, "/api/dashboard/assistant/config", { body: { name: "Front desk" } })).status).toBe(201);
+  const owner = await signedInOwner();
+  expect((await owner.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Bella", country } })).status).toBe(200);
+  expect((await owner.call("/api/dashboard/assistant/config", { body: { name: "Front desk" } })).status).toBe(201);
+  await logIn(page, owner.email, owner.password);
 }
 
 /** What is on screen at a phone's and a laptop's width, then back at the laptop's. */
