@@ -153,7 +153,8 @@ export function VerificationPanel({ number }: { number: PhoneNumber }) {
           </Button>
         </form>
         <p aria-live="polite" className="mt-2 text-sm text-slate-700">
-          {t("phoneNumbers.verify.triesLeft", { count: tries_left })}{" "}
+          {/* After a wrong code its message under the field counts the tries already. */}
+          {!codeError && `${t("phoneNumbers.verify.triesLeft", { count: tries_left })} `}
           {t("phoneNumbers.verify.expires", { time: intl.formatTime(expires_at, { hour: "numeric", minute: "2-digit" }) })}
         </p>
         {alert}
