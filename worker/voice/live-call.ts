@@ -19,7 +19,7 @@ import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type 
 import { greetingResponse, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
-import { runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
+import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
 
 /** A failure that ends the call with a message for the caller. */
 class CallFailure extends Error {
@@ -86,13 +86,14 @@ export class LiveCall implements CallerEvents {
       }));
       if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
       this.transferNumber = salon.transfer_phone_number;
+      const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
       this.salonPhone = salon.phone;
-      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
+      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
 
       const language = isLanguage(salon.language) ? salon.language : "en";
       const instructions = [
         renderInstructions(assistant.system_prompt, { language, salon, services }),
-        callFacts(salon.time_zone, this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null),
+        callFacts(salon.time_zone, callerNumber),
       ].join("\n\n");
 
       await this.log.instructions(instructions);
@@ -267,21 +268,13 @@ export class LiveCall implements CallerEvents {
     if (name === CALL_CONTROL_TOOLS.handOver) {
       if (this.channel?.transfer && this.transferNumber) {
         this.ending = { reason: "handed_over", transferTo: this.transferNumber, afterNextResponse: true };
-        return { ok: true, result: { transferring: true, instruction: "Tell the caller in one short sentence that you are putting them through now." } };
+        return { ok: true, result: { transferring: true, instruction: HAND_OVER.transferring } };
       }
       if (this.channel?.kind === "browser") {
         this.ending = { reason: "assistant_ended", afterNextResponse: true };
-        return {
-          ok: true,
-          result: {
-            transferring: false,
-            instruction: `This call is in a web browser, so it cannot be put through to a person. Explain that briefly${
-              this.salonPhone ? `, give the salon's number ${this.salonPhone}` : ""
-            }, and say goodbye.`,
-          },
-        };
+        return { ok: true, result: { transferring: false, instruction: HAND_OVER.inBrowser(this.salonPhone) } };
       }
-      return { ok: false, error: "No number for transfers is set. Offer to take a message (name, number, what they need) instead." };
+      return { ok: false, error: HAND_OVER.noTransferNumber(this.salonPhone) };
     }
     return runTool(this.tools!, name, args);
   }
@@ -319,6 +312,6 @@ function callFacts(timeZone: string, callerNumber: string | null): string {
   return [
     `# This call`,
     `- Now at the salon: ${now}. Dates for the tools are YYYY-MM-DD, times HH:MM on the salon's clock.`,
-    callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it.` : `- The caller's number is not known: ask for it before booking.`,
+    callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.` : `- The caller's number is not known: ask for it before booking.`,
   ].join("\n");
 }
