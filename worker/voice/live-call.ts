@@ -54,7 +54,6 @@ export class LiveCall implements CallerEvents {
   private readonly assistantText = new Map<string, string>();
   private readonly recorded = new Set<string>();
   private readonly truncated = new Set<string>();
-  private speaking: string | null = null;
   private toolRuns: Promise<void>[] = [];
   /** Set by end_call or a hand-over: how the call ends once the assistant has finished speaking. */
   private ending: { reason: CallEndReason; transferTo?: string; afterNextResponse: boolean } | null = null;
@@ -196,7 +195,8 @@ export class LiveCall implements CallerEvents {
         if (event.item.id) this.log.place(event.item.id);
         break;
       case "response.output_audio.delta": {
-        this.speaking = event.item_id;
+        // What is still on its way of an answer the caller cut off is not played.
+        if (this.truncated.has(event.item_id)) break;
         this.sentMs.set(event.item_id, (this.sentMs.get(event.item_id) ?? 0) + audioMs(event.delta));
         this.toCaller((channel) => channel.play(event.item_id, event.delta));
         break;
@@ -232,21 +232,27 @@ export class LiveCall implements CallerEvents {
   }
 
   /**
-   * The caller spoke over the assistant: their playback is cleared and the model is told
-   * how much of its answer was heard, so the conversation remembers only that part.
+   * The caller spoke over the assistant: their playback is cleared, and each item not heard
+   * to its end is truncated to what was heard and recorded as cut off. That may be an
+   * earlier item than the newest, such as a filler line still playing when the answer after
+   * it arrived; an answer not heard at all is truncated to nothing.
    */
   private bargeIn() {
-    const itemId = this.speaking;
     const channel = this.channel;
-    if (!itemId || !channel) return;
-    const heard = channel.heardMs(itemId);
-    const sent = this.sentMs.get(itemId) ?? 0;
-    if (heard >= sent - 1) return;
+    if (!channel) return;
+    const cut: [string, number][] = [];
+    for (const [itemId, sent] of this.sentMs) {
+      if (this.truncated.has(itemId)) continue;
+      const heard = channel.heardMs(itemId);
+      if (heard < sent - 1) cut.push([itemId, heard]);
+    }
+    if (cut.length === 0) return;
     channel.clear();
-    this.speaking = null;
-    this.truncated.add(itemId);
-    this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
-    if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+    for (const [itemId, heard] of cut) {
+      this.truncated.add(itemId);
+      this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
+      if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+    }
   }
 
   private async runTool(event: ResponseFunctionCallArgumentsDoneEvent) {
