@@ -182,6 +182,30 @@ describe("a browser call", () => {
     ]);
   });
 
+  it("truncates where the page's playback clock says the caller was, not where the server would guess", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    model.speak("item_filler", "One moment, let me look at the calendar.", 1500);
+    model.speak("item_slots", "On Monday we have ten, eleven or two o'clock.", 2000);
+    const audio = await call.next("audio");
+    expect(audio.item_id).toBe("item_filler");
+    await call.next((m) => m.type === "text" && m.item_id === "item_slots");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The page started late: 200 ms of the filler have played, though its audio went out 600 ms ago.
+    call.send({ type: "played", item_id: "item_filler", ms: 200 });
+    call.send({ type: "ping" });
+    await call.next("pong");
+    model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
+    const filler = await model.received("conversation.item.truncate");
+    const slots = await model.received("conversation.item.truncate");
+    expect(filler).toMatchObject({ item_id: "item_filler" });
+    expect(filler.audio_end_ms).toBeGreaterThanOrEqual(200);
+    expect(filler.audio_end_ms).toBeLessThan(500);
+    expect(slots).toMatchObject({ item_id: "item_slots", audio_end_ms: 0 });
+    call.close();
+    await finishedCall(callId);
+  });
+
   it("keeps a complete record and tells the caller when the model's connection drops", async () => {
     const { model, call, callId } = await startedCall();
     await model.received("response.create");
