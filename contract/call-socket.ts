@@ -37,15 +37,20 @@ export const CALL_LIMITS = {
   ticketSeconds: 60,
 } as const;
 
-/** What the browser sends; checked by the schema in call-socket-schema.ts (kept apart so the page need not load zod). */
-export type ClientMessage = { type: "audio"; data: string } | { type: "ping" };
+/**
+ * What the browser sends; checked by the schema in call-socket-schema.ts (kept apart so the
+ * page need not load zod). `played` reports how many milliseconds of an item's audio its
+ * playback clock has played, so a barge-in cuts each item where the caller stopped hearing it.
+ */
+export type ClientMessage = { type: "audio"; data: string } | { type: "ping" } | { type: "played"; item_id: string; ms: number };
 
 /** Why a call ended, sent as the WebSocket close reason. */
 export type CallEndReason = "caller_hung_up" | "assistant_ended" | "handed_over" | "time_limit" | "error";
 
 export type ServerMessage =
   | { type: "session_created"; session_id: string }
-  | { type: "audio"; data: string }
+  /** The assistant's speech. The spec's client reads `data`; `item_id`, the model's output item, lets a page report its playback. */
+  | { type: "audio"; data: string; item_id?: string }
   /**
    * A transcript line. The spec's client reads `data` (the assistant's words); `role` and
    * `item_id` let the test call's live transcript show both sides and grow a line in place.

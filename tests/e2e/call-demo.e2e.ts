@@ -16,11 +16,24 @@ const browser = useBrowser(["--use-fake-ui-for-media-stream", "--use-fake-device
 describe("the home page's call demo", () => {
   it.each(Object.entries(VIEWPORTS))("answers a live call on %s: the greeting, then the answer to the caller's voice", async (name, viewport) => {
     const { page, context } = await browser.visitor({ viewport });
+    // What the page tells the server of its playback, per item of the assistant's speech.
+    const played = new Map<string, number[]>();
+    page.on("websocket", (socket) =>
+      socket.on("framesent", ({ payload }) => {
+        const message = JSON.parse(String(payload)) as { type: string; item_id?: string; ms?: number };
+        if (message.type === "played") played.set(message.item_id!, [...(played.get(message.item_id!) ?? []), message.ms!]);
+      }),
+    );
     await page.goto("/en");
     const phone = page.getByTestId("phone-mockup");
     await phone.getByRole("button", { name: "Answer" }).click();
     // The seeded demo assistant greets first (the fake model says the greeting it is given) ...
     await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 10_000 }).toBe(DEFAULT_GREETINGS.en);
+    // ... and the page reports, rising, how much of the greeting's 600 ms of audio it has played.
+    await expect.poll(() => [...played.values()][0]?.at(-1), { timeout: 5_000 }).toBe(600);
+    const greeting = [...played.values()][0]!;
+    expect(greeting.length).toBeGreaterThan(2);
+    expect(greeting).toEqual([...greeting].sort((a, b) => a - b));
     expect(await phone.getAttribute("data-state")).toBe("active");
     // ... and answers once about a second of the caller's microphone has reached it.
     await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 15_000 }).toBe(AUTOPILOT_REPLY);

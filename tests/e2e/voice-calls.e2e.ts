@@ -80,7 +80,7 @@ describe("a browser call", () => {
 
     // The same time again is refused, as a result the model can act on.
     const taken = await model.callTool("book_appointment", { customer_name: "Karel Novák", customer_phone: "777000111", services: ["Haircut"], start: `${monday} 10:15` });
-    expect(taken.error).toMatch(/is not available/);
+    expect(taken.error).toBe(`${monday} 10:15 cannot be booked: no stylist is free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`);
 
     const found = await model.callTool("find_appointments", { customer_name: "eva mala", customer_phone: "777 888 999" });
     expect(found.appointments).toEqual([expect.objectContaining({ appointment_id: booked.appointment_id })]);
@@ -147,6 +147,63 @@ describe("a browser call", () => {
       expect.objectContaining({ role: "assistant", is_truncated: true, content: expect.stringContaining("We are open") }),
       expect.objectContaining({ role: "user", is_truncated: false, content: "And on Sunday?" }),
     ]);
+  });
+
+  it("truncates a filler line still playing when the answer after it arrives, and the answer to nothing", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    model.speak("item_filler", "One moment, let me look at the calendar.", 1500);
+    model.speak("item_slots", "On Monday we have ten, eleven or two o'clock.", 2000);
+    await call.next((m) => m.type === "text" && m.item_id === "item_slots");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
+    await call.next("clear_audio");
+    const filler = await model.received("conversation.item.truncate");
+    const slots = await model.received("conversation.item.truncate");
+    // About 400 ms of the 1.5 s filler had played, and nothing of the answer queued behind it.
+    expect(filler).toMatchObject({ item_id: "item_filler", content_index: 0 });
+    expect(filler.audio_end_ms).toBeGreaterThanOrEqual(300);
+    expect(filler.audio_end_ms).toBeLessThan(1400);
+    expect(slots).toEqual(expect.objectContaining({ item_id: "item_slots", content_index: 0, audio_end_ms: 0 }));
+
+    // What the model still sends of the cut-off answer is not played.
+    const audioBefore = call.take((m) => m.type === "audio").length;
+    model.send({ type: "response.output_audio.delta", response_id: "r", item_id: "item_slots", output_index: 0, content_index: 0, delta: "AAAA" });
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_caller", content_index: 0, transcript: "Ten is fine." });
+    await call.next((m) => m.type === "text" && m.role === "user");
+    expect(call.take((m) => m.type === "audio")).toEqual([]);
+    expect(audioBefore).toBe(35);
+    call.close();
+    await finishedCall(callId);
+    expect((await callItems(callId)).map((i) => [i.role, i.content, i.is_truncated])).toEqual([
+      ["assistant", "One moment, let me look at the calendar.", true],
+      ["assistant", "On Monday we have ten, eleven or two o'clock.", true],
+      ["user", "Ten is fine.", false],
+    ]);
+  });
+
+  it("truncates where the page's playback clock says the caller was, not where the server would guess", async () => {
+    const { model, call, callId } = await startedCall();
+    await model.received("response.create");
+    model.speak("item_filler", "One moment, let me look at the calendar.", 1500);
+    model.speak("item_slots", "On Monday we have ten, eleven or two o'clock.", 2000);
+    const audio = await call.next("audio");
+    expect(audio.item_id).toBe("item_filler");
+    await call.next((m) => m.type === "text" && m.item_id === "item_slots");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The page started late: 200 ms of the filler have played, though its audio went out 600 ms ago.
+    call.send({ type: "played", item_id: "item_filler", ms: 200 });
+    call.send({ type: "ping" });
+    await call.next("pong");
+    model.send({ type: "input_audio_buffer.speech_started", audio_start_ms: 900, item_id: "item_caller" });
+    const filler = await model.received("conversation.item.truncate");
+    const slots = await model.received("conversation.item.truncate");
+    expect(filler).toMatchObject({ item_id: "item_filler" });
+    expect(filler.audio_end_ms).toBeGreaterThanOrEqual(200);
+    expect(filler.audio_end_ms).toBeLessThan(500);
+    expect(slots).toMatchObject({ item_id: "item_slots", audio_end_ms: 0 });
+    call.close();
+    await finishedCall(callId);
   });
 
   it("keeps a complete record and tells the caller when the model's connection drops", async () => {

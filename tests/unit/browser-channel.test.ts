@@ -37,6 +37,31 @@ describe("the browser call channel", () => {
     expect(channel.heardMs("unknown")).toBe(0);
   });
 
+  it("takes what was heard from the page's playback reports: an item not reported has not begun", () => {
+    let now = 0;
+    const { socket, sent, emit } = fakeSocket();
+    const channel = new BrowserChannel(socket, { audio: vi.fn(), hungUp: vi.fn() }, () => now);
+    channel.play("filler", audio(1000));
+    channel.play("answer", audio(2000));
+    expect(sent.map((m) => m.item_id)).toEqual(["filler", "answer"]);
+    // The page began late, behind network and its playback lead.
+    now = 400;
+    emit("message", { data: JSON.stringify({ type: "played", item_id: "filler", ms: 250 }) });
+    now = 450;
+    expect(channel.heardMs("filler")).toBe(300);
+    expect(channel.heardMs("answer")).toBe(0);
+    now = 5000;
+    expect(channel.heardMs("filler")).toBe(1000);
+    emit("message", { data: JSON.stringify({ type: "played", item_id: "answer", ms: 100 }) });
+    expect(channel.heardMs("answer")).toBe(100);
+    // Reports of items never sent, and malformed ones, change nothing.
+    emit("message", { data: JSON.stringify({ type: "played", item_id: "other", ms: 100 }) });
+    emit("message", { data: JSON.stringify({ type: "played", item_id: "answer", ms: -5 }) });
+    expect(channel.heardMs("other")).toBe(0);
+    expect(channel.heardMs("answer")).toBe(100);
+    expect(sent.at(-1)).toMatchObject({ type: "error", code: "bad_message" });
+  });
+
   it("clears: the queue is dropped and each item ends where the caller stopped hearing it", async () => {
     let now = 0;
     const { socket, sent } = fakeSocket();

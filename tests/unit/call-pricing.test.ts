@@ -15,6 +15,14 @@ describe("call pricing", () => {
     expect(addUsage(usage, undefined)).toBe(usage);
   });
 
+  it("counts a response that comes without token details, and what details leave unexplained, as text", () => {
+    const toolTurn = addUsage(NO_USAGE, { input_tokens: 80, output_tokens: 10, total_tokens: 90 });
+    expect(toolTurn).toEqual({ ...NO_USAGE, input_text: 80, output_text: 10 });
+    expect(costOf(toolTurn, DEFAULT_PRICES)).toBe((80 * 4 + 10 * 16) / 1e6);
+    const partly = addUsage(NO_USAGE, { input_tokens: 300, output_tokens: 250, input_token_details: { audio_tokens: 200 }, output_token_details: { audio_tokens: 240 } });
+    expect(partly).toEqual({ ...NO_USAGE, input_text: 100, input_audio: 200, output_text: 10, output_audio: 240 });
+  });
+
   it("takes price overrides from JSON and ignores what is not a price", () => {
     expect(priceTable(undefined)).toBe(DEFAULT_PRICES);
     expect(priceTable('{"output_audio": 20, "input_text": -1, "other": 3}')).toEqual({ ...DEFAULT_PRICES, output_audio: 20 });

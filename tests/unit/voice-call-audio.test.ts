@@ -122,6 +122,26 @@ describe("PlaybackClock", () => {
     clock.reset();
     expect(clock.schedule(2.01, 0.1)).toBeCloseTo(2.06);
   });
+
+  it("tells how much of each item has played, once it has begun and whenever the figure changes", () => {
+    const clock = new PlaybackClock(0.05);
+    clock.schedule(1, 0.2, "filler");
+    clock.schedule(1, 0.2, "filler");
+    clock.schedule(1.1, 0.3, "answer");
+    // The filler plays from 1.05 to 1.45, the answer after it.
+    expect(clock.progress(1)).toEqual([]);
+    expect(clock.progress(1.3)).toEqual([{ itemId: "filler", ms: 250 }]);
+    expect(clock.progress(1.3)).toEqual([]);
+    expect(clock.progress(1.5)).toEqual([
+      { itemId: "filler", ms: 400 },
+      { itemId: "answer", ms: 50 },
+    ]);
+    // A late buffer of the answer after the queue ran dry plays on from what was played.
+    clock.schedule(2, 0.1, "answer");
+    expect(clock.progress(2.1)).toEqual([{ itemId: "answer", ms: 350 }]);
+    clock.reset();
+    expect(clock.progress(3)).toEqual([]);
+  });
 });
 
 describe("callSocketUrl", () => {

@@ -16,17 +16,23 @@ interface Playback {
   /** When the first chunk went out: the browser plays chunks back to back from then. */
   startedAt: number;
   sentMs: number;
+  /** The browser's last report of how much of the item it has played, and when it came. */
+  played?: { ms: number; at: number };
 }
 
 /**
- * The browser call's socket (the home page demo and the dashboard's test call). The browser
- * sends no playback receipts, so what was heard is estimated: audio plays gaplessly from
- * its first chunk, so at most the time since then, and never more than was sent.
+ * The browser call's socket (the home page demo and the dashboard's test call). The page's
+ * playback clock reports several times a second how much of each item it has played; what
+ * was heard is that figure plus the time since, never more than was sent. Until a page has
+ * reported (a page from before reports existed never does), it is estimated: audio plays
+ * gaplessly from an item's first chunk, so at most the time since then.
  */
 export class BrowserChannel implements CallerChannel {
   readonly kind = "browser";
   private readonly playback = new Map<string, Playback>();
   private lastItem: string | null = null;
+  /** Whether the page reports its playback; then an item it has not reported has not begun. */
+  private reporting = false;
   private closed = false;
 
   constructor(
@@ -58,13 +64,15 @@ export class BrowserChannel implements CallerChannel {
       this.lastItem = itemId;
     }
     playback.sentMs += audioMs(pcm16);
-    this.send({ type: "audio", data: pcm16 });
+    this.send({ type: "audio", data: pcm16, item_id: itemId });
   }
 
   heardMs(itemId: string): number {
     const playback = this.playback.get(itemId);
     if (!playback) return 0;
-    return Math.round(Math.min(playback.sentMs, Math.max(0, this.now() - playback.startedAt)));
+    if (!this.reporting) return Math.round(Math.min(playback.sentMs, Math.max(0, this.now() - playback.startedAt)));
+    if (!playback.played) return 0;
+    return Math.round(Math.min(playback.sentMs, playback.played.ms + this.now() - playback.played.at));
   }
 
   clear() {
@@ -117,9 +125,19 @@ export class BrowserChannel implements CallerChannel {
       return this.refuse("A message is not valid JSON.");
     }
     const parsed = z.safeParse(clientMessageSchema, json);
-    if (!parsed.success) return this.refuse('Messages are {"type":"audio","data":<base64 PCM16>} or {"type":"ping"}.');
-    if (parsed.data.type === "ping") return this.send({ type: "pong" });
-    if (parsed.data.data.length > 0) this.events.audio(parsed.data.data);
+    if (!parsed.success) return this.refuse('Messages are {"type":"audio","data":<base64 PCM16>}, {"type":"played","item_id":<id>,"ms":<number>} or {"type":"ping"}.');
+    const message = parsed.data;
+    if (message.type === "ping") return this.send({ type: "pong" });
+    if (message.type === "played") return this.played(message.item_id, message.ms);
+    if (message.data.length > 0) this.events.audio(message.data);
+  }
+
+  private played(itemId: string, ms: number) {
+    const playback = this.playback.get(itemId);
+    // Items this call never sent are ignored.
+    if (!playback) return;
+    this.reporting = true;
+    playback.played = { ms, at: this.now() };
   }
 
   private refuse(message: string) {

@@ -19,7 +19,7 @@ import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type 
 import { greetingResponse, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
-import { runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
+import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
 
 /** A failure that ends the call with a message for the caller. */
 class CallFailure extends Error {
@@ -54,7 +54,6 @@ export class LiveCall implements CallerEvents {
   private readonly assistantText = new Map<string, string>();
   private readonly recorded = new Set<string>();
   private readonly truncated = new Set<string>();
-  private speaking: string | null = null;
   private toolRuns: Promise<void>[] = [];
   /** Set by end_call or a hand-over: how the call ends once the assistant has finished speaking. */
   private ending: { reason: CallEndReason; transferTo?: string; afterNextResponse: boolean } | null = null;
@@ -86,13 +85,14 @@ export class LiveCall implements CallerEvents {
       }));
       if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
       this.transferNumber = salon.transfer_phone_number;
+      const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
       this.salonPhone = salon.phone;
-      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
+      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
 
       const language = isLanguage(salon.language) ? salon.language : "en";
       const instructions = [
         renderInstructions(assistant.system_prompt, { language, salon, services }),
-        callFacts(salon.time_zone, this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null),
+        callFacts(salon.time_zone, callerNumber),
       ].join("\n\n");
 
       await this.log.instructions(instructions);
@@ -195,7 +195,8 @@ export class LiveCall implements CallerEvents {
         if (event.item.id) this.log.place(event.item.id);
         break;
       case "response.output_audio.delta": {
-        this.speaking = event.item_id;
+        // What is still on its way of an answer the caller cut off is not played.
+        if (this.truncated.has(event.item_id)) break;
         this.sentMs.set(event.item_id, (this.sentMs.get(event.item_id) ?? 0) + audioMs(event.delta));
         this.toCaller((channel) => channel.play(event.item_id, event.delta));
         break;
@@ -231,21 +232,27 @@ export class LiveCall implements CallerEvents {
   }
 
   /**
-   * The caller spoke over the assistant: their playback is cleared and the model is told
-   * how much of its answer was heard, so the conversation remembers only that part.
+   * The caller spoke over the assistant: their playback is cleared, and each item not heard
+   * to its end is truncated to what was heard and recorded as cut off. That may be an
+   * earlier item than the newest, such as a filler line still playing when the answer after
+   * it arrived; an answer not heard at all is truncated to nothing.
    */
   private bargeIn() {
-    const itemId = this.speaking;
     const channel = this.channel;
-    if (!itemId || !channel) return;
-    const heard = channel.heardMs(itemId);
-    const sent = this.sentMs.get(itemId) ?? 0;
-    if (heard >= sent - 1) return;
+    if (!channel) return;
+    const cut: [string, number][] = [];
+    for (const [itemId, sent] of this.sentMs) {
+      if (this.truncated.has(itemId)) continue;
+      const heard = channel.heardMs(itemId);
+      if (heard < sent - 1) cut.push([itemId, heard]);
+    }
+    if (cut.length === 0) return;
     channel.clear();
-    this.speaking = null;
-    this.truncated.add(itemId);
-    this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
-    if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+    for (const [itemId, heard] of cut) {
+      this.truncated.add(itemId);
+      this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
+      if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+    }
   }
 
   private async runTool(event: ResponseFunctionCallArgumentsDoneEvent) {
@@ -267,21 +274,13 @@ export class LiveCall implements CallerEvents {
     if (name === CALL_CONTROL_TOOLS.handOver) {
       if (this.channel?.transfer && this.transferNumber) {
         this.ending = { reason: "handed_over", transferTo: this.transferNumber, afterNextResponse: true };
-        return { ok: true, result: { transferring: true, instruction: "Tell the caller in one short sentence that you are putting them through now." } };
+        return { ok: true, result: { transferring: true, instruction: HAND_OVER.transferring } };
       }
       if (this.channel?.kind === "browser") {
         this.ending = { reason: "assistant_ended", afterNextResponse: true };
-        return {
-          ok: true,
-          result: {
-            transferring: false,
-            instruction: `This call is in a web browser, so it cannot be put through to a person. Explain that briefly${
-              this.salonPhone ? `, give the salon's number ${this.salonPhone}` : ""
-            }, and say goodbye.`,
-          },
-        };
+        return { ok: true, result: { transferring: false, instruction: HAND_OVER.inBrowser(this.salonPhone) } };
       }
-      return { ok: false, error: "No number for transfers is set. Offer to take a message (name, number, what they need) instead." };
+      return { ok: false, error: HAND_OVER.noTransferNumber(this.salonPhone) };
     }
     return runTool(this.tools!, name, args);
   }
@@ -319,6 +318,6 @@ function callFacts(timeZone: string, callerNumber: string | null): string {
   return [
     `# This call`,
     `- Now at the salon: ${now}. Dates for the tools are YYYY-MM-DD, times HH:MM on the salon's clock.`,
-    callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it.` : `- The caller's number is not known: ask for it before booking.`,
+    callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.` : `- The caller's number is not known: ask for it before booking.`,
   ].join("\n");
 }

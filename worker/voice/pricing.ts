@@ -30,19 +30,28 @@ export function priceTable(json: string | undefined): CallUsage {
   }
 }
 
-/** Adds one response's usage. Cached input tokens are billed at their own rate, not twice. */
+/**
+ * Adds one response's usage. Cached input tokens are billed at their own rate, not twice.
+ * A response may come without token details (a short tool turn, say): its tokens, or
+ * whatever the details leave unexplained, are counted as text, never dropped.
+ */
 export function addUsage(total: CallUsage, usage: RealtimeResponseUsage | undefined): CallUsage {
   if (!usage) return total;
   const input = usage.input_token_details;
+  const output = usage.output_token_details;
+  const inputAudio = input?.audio_tokens ?? 0;
+  const inputText = Math.max(input?.text_tokens ?? 0, (usage.input_tokens ?? 0) - inputAudio - (input?.image_tokens ?? 0));
+  const outputAudio = output?.audio_tokens ?? 0;
+  const outputText = Math.max(output?.text_tokens ?? 0, (usage.output_tokens ?? 0) - outputAudio);
   const cached = input?.cached_tokens ?? 0;
   const cachedText = input?.cached_tokens_details?.text_tokens ?? 0;
   const cachedAudio = input?.cached_tokens_details?.audio_tokens ?? cached - cachedText;
   return {
-    input_text: total.input_text + Math.max(0, (input?.text_tokens ?? 0) - cachedText),
-    input_audio: total.input_audio + Math.max(0, (input?.audio_tokens ?? 0) - cachedAudio),
+    input_text: total.input_text + Math.max(0, inputText - cachedText),
+    input_audio: total.input_audio + Math.max(0, inputAudio - cachedAudio),
     input_cached: total.input_cached + cached,
-    output_text: total.output_text + (usage.output_token_details?.text_tokens ?? 0),
-    output_audio: total.output_audio + (usage.output_token_details?.audio_tokens ?? 0),
+    output_text: total.output_text + outputText,
+    output_audio: total.output_audio + outputAudio,
   };
 }
 

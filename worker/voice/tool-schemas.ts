@@ -27,7 +27,13 @@ const stylist = z.optional(text(160).check(z.describe("A stylist's name, only if
 const appointmentId = z.optional(z.string().check(z.describe("The appointment_id from find_appointments, when the caller has several.")));
 const caller = {
   customer_name: text(120).check(z.describe("The caller's full name as they gave it.")),
-  customer_phone: phone.check(z.describe("The caller's phone number, with country code when known.")),
+  customer_phone: z.optional(
+    phone.check(
+      z.describe(
+        "The caller's phone number, with country code when known. Leave it out to use the number they are calling from, once they have confirmed it; a browser call has none.",
+      ),
+    ),
+  ),
 };
 
 const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) => ({ description, arguments: z.object(shape) });

@@ -27,12 +27,25 @@ export interface ToolContext extends CallOwner {
   timeZone: string;
   /** Where a caller's number written without its country code is read (the salon's country). */
   country: CountryCode | undefined;
+  /** The number a phone caller is calling from (Twilio's `From`); null on a browser call or a withheld number. */
+  callerNumber: string | null;
 }
 
 /** What a tool call came to: a result for the model, or an error it should explain or fix. */
 export type ToolOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 
 const MAX_SLOTS = 12;
+
+/** What the model is told when it asks to hand the caller over to a person (the call session answers that tool). */
+export const HAND_OVER = {
+  transferring: "Tell the caller in one short sentence that you are putting them through now.",
+  inBrowser: (salonPhone: string | null) =>
+    `This call is in a web browser, so it cannot be put through to a person. Explain that briefly${salonPhone ? `, give the salon's number ${salonPhone}` : ""}, and say goodbye.`,
+  noTransferNumber: (salonPhone: string | null) =>
+    `The salon has set no number for putting callers through, so nobody can take over this call. Say so${
+      salonPhone ? `, give the salon's number ${salonPhone}` : ""
+    }, and offer what you can do: booking, moving or cancelling an appointment, or answering questions about the salon.`,
+};
 
 /** A refusal the model should read and act on (ask again, offer another time). */
 class ToolRefusal extends Error {}
@@ -77,12 +90,20 @@ function pickStylist(stylists: NamedStylist[], name: string) {
   return found;
 }
 
-async function callersAppointments(scope: TenantScope, ctx: ToolContext, name: string, phone: string) {
+/** The number the model gave, else the one the caller is calling from. */
+function callersPhone(ctx: ToolContext, given: string | undefined): string {
+  const phone = given ?? ctx.callerNumber;
+  if (!phone) throw new ToolRefusal("The caller's phone number is not known on this call. Ask for it and pass it as customer_phone.");
+  return phone;
+}
+
+async function callersAppointments(scope: TenantScope, ctx: ToolContext, name: string, given: string | undefined) {
+  const phone = callersPhone(ctx, given);
   const upcoming = await listAppointments(scope, { from: new Date() });
   return upcoming.filter((a) => samePhone(a.customer_phone, phone, ctx.country) && sameName(a.customer_name, name));
 }
 
-async function oneAppointment(scope: TenantScope, ctx: ToolContext, args: { customer_name: string; customer_phone: string; appointment_id?: string }) {
+async function oneAppointment(scope: TenantScope, ctx: ToolContext, args: { customer_name: string; customer_phone?: string; appointment_id?: string }) {
   const found = await callersAppointments(scope, ctx, args.customer_name, args.customer_phone);
   if (found.length === 0) throw new ToolRefusal("No upcoming appointment was found for this name and phone number. Check both with the caller.");
   if (args.appointment_id) {
@@ -106,8 +127,10 @@ async function freeStylistAt(scope: TenantScope, ctx: ToolContext, start: Date, 
   });
   const slot = slots.find((s) => s.start === start.getTime());
   if (!slot) {
-    const who = stylist ? `${stylist.name} is` : "no stylist is";
-    throw new ToolRefusal(`${formatLocal(start, ctx.timeZone)} is not available: ${who} free then, or it is outside the opening hours or in the past. Use find_free_slots.`);
+    const who = stylist ? `${stylist.name} is not free then` : "no stylist is free then";
+    throw new ToolRefusal(
+      `${formatLocal(start, ctx.timeZone)} cannot be booked: ${who}, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+    );
   }
   return slot.stylistId;
 }
@@ -175,7 +198,7 @@ const executors: Executors = {
         slots: spread(slots, MAX_SLOTS).map((slot) => ({ start: formatLocal(slot.start, ctx.timeZone).slice(11), stylist: stylists.get(slot.stylistId) })),
       };
     }
-    return { slots: [], message: `Nothing is free in the ${SEARCH_DAYS} days from ${args.date}.` };
+    return { slots: [], message: `Nothing is free in the ${SEARCH_DAYS} days from ${args.date}. Offer a later date, or another stylist if one was asked for.` };
   },
 
   async book_appointment(scope, ctx, args) {
@@ -188,7 +211,7 @@ const executors: Executors = {
       scope,
       {
         customer_name: args.customer_name,
-        customer_phone: args.customer_phone,
+        customer_phone: callersPhone(ctx, args.customer_phone),
         stylist: stylistId,
         start_datetime: start.toISOString(),
         end_datetime: new Date(start.getTime() + duration * 60_000).toISOString(),
@@ -245,7 +268,7 @@ function spread<T>(items: T[], count: number): T[] {
 }
 
 /** What the model is told when the data layer refuses a tool's write. */
-function refusalOf(error: DataError): string {
+export function refusalOf(error: DataError): string {
   if (error.options.code === "overlap") return "That time was just taken. Offer the caller another time (use find_free_slots).";
   if (error.kind === "invalid") return "The stylist or a service is no longer available; check list_services and get_salon_details.";
   return "That appointment is no longer booked; use find_appointments.";
@@ -265,6 +288,6 @@ export async function runTool(ctx: ToolContext, name: string, json: string): Pro
     if (error instanceof ToolRefusal) return { ok: false, error: error.message };
     if (error instanceof DataError) return { ok: false, error: refusalOf(error) };
     console.error(`tool ${name} failed`, error);
-    return { ok: false, error: "The salon's calendar could not be reached just now. Apologise and offer that the salon calls back." };
+    return { ok: false, error: "The salon's calendar could not be reached just now. Apologise, and offer that the salon calls the caller back." };
   }
 }

@@ -7,7 +7,7 @@ import { CALL_AUDIO, DEMO_ASSISTANT_ID, type ClientMessage, type ServerMessage }
 import { bytesToBase64, base64ToBytes } from "./base64.ts";
 import { CallStartError, type CallHandlers, type CallTarget, type LiveCall } from "./call-types.ts";
 import captureProcessorUrl from "./capture-processor.ts?worker&url";
-import { CAPTURE_PROCESSOR, INTERRUPTION_RESET_MS, PING_INTERVAL_MS, SOCKET_OPEN_TIMEOUT_MS, type CaptureOptions } from "./constants.ts";
+import { CAPTURE_PROCESSOR, INTERRUPTION_RESET_MS, PING_INTERVAL_MS, PLAYBACK_REPORT_MS, SOCKET_OPEN_TIMEOUT_MS, type CaptureOptions } from "./constants.ts";
 import { pcm16ToFloat } from "./pcm.ts";
 import { PlaybackClock } from "./playback-clock.ts";
 import { callSocketUrl } from "./socket-url.ts";
@@ -209,7 +209,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
     clock.reset();
   };
 
-  const play = (data: string) => {
+  const play = (data: string, itemId: string | undefined) => {
     if (interrupted) return;
     const samples = pcm16ToFloat(base64ToBytes(data));
     if (samples.length === 0) return;
@@ -223,7 +223,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
       source.disconnect();
     };
     playing.add(source);
-    source.start(clock.schedule(context.currentTime, buffer.duration));
+    source.start(clock.schedule(context.currentTime, buffer.duration, itemId));
   };
 
   // The caller spoke over the assistant: drop what is queued, and audio still on its way.
@@ -240,7 +240,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
     switch (message.type) {
       case "audio":
         heard = true;
-        play(message.data);
+        play(message.data, message.item_id);
         break;
       case "text":
         heard = true;
@@ -271,6 +271,7 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
 
   teardown.add(() => {
     clearInterval(pinger);
+    clearInterval(reporter);
     clearTimeout(interruptionTimer);
     stopPlayback();
   });
@@ -286,6 +287,9 @@ function connect({ stream, context, capture, socket, teardown, handlers }: Parts
   socket.onclose = (event: CloseEvent) => end(event.reason || (event.code === 1000 ? "assistant_ended" : "error"));
   capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => send({ type: "audio", data: bytesToBase64(new Uint8Array(event.data)) });
   const pinger = setInterval(() => send({ type: "ping" }), PING_INTERVAL_MS);
+  const reporter = setInterval(() => {
+    for (const { itemId, ms } of clock.progress(context.currentTime)) send({ type: "played", item_id: itemId, ms });
+  }, PLAYBACK_REPORT_MS);
   for (const track of stream.getAudioTracks()) track.addEventListener("ended", () => end("microphone_lost"));
 
   return { hangUp: () => end(null) };

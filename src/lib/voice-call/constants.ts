@@ -8,6 +8,8 @@ export const PING_INTERVAL_MS = 30000;
 export const INTERRUPTION_RESET_MS = 300;
 /** When nothing is queued, the next audio starts this many seconds ahead, so network jitter does not cut it. */
 export const PLAYBACK_LEAD_S = 0.05;
+/** How often the page tells the server how much of each item of the assistant's speech it has played. */
+export const PLAYBACK_REPORT_MS = 100;
 
 /** The capture worklet's processor name, for `new AudioWorkletNode(context, CAPTURE_PROCESSOR)`. */
 export const CAPTURE_PROCESSOR = "call-capture";

@@ -1,0 +1,151 @@
+import { env } from "cloudflare:workers";
+import { afterAll, describe, expect, it } from "vitest";
+import { database } from "../../worker/data/db.ts";
+import type { Bindings } from "../../worker/env.ts";
+import { runTool, type ToolContext } from "../../worker/voice/tools.ts";
+import { sql } from "./auth-helpers.ts";
+import { signedInOwner } from "./owner.ts";
+
+afterAll(() => sql.end());
+
+const CALLER = "+420777123456";
+const bindings = env as Bindings;
+
+/** The next Monday at least two days away, as YYYY-MM-DD (the salon's default hours are open then). */
+function nextMonday(): string {
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** A Prague salon with one stylist and two services, and the tools as a call of it runs them. */
+async function salonTools(callerNumber: string | null = null) {
+  const owner = await signedInOwner({ "x-time-zone": "Europe/Prague" });
+  await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
+  await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 45, price: 30 } });
+  const colouring = (await owner.call("/api/dashboard/services", { body: { name: "Colouring", duration: 90, price: 80 } })).json.id as string;
+  const [row] = await sql<{ salon_id: string; owner_id: string }[]>`
+    select s.id as salon_id, u.id as owner_id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`;
+  const ctx: ToolContext = { db: database(bindings), salonId: row!.salon_id, ownerId: row!.owner_id, timeZone: "Europe/Prague", country: "CZ", callerNumber };
+  const tool = (name: string, args: Record<string, unknown>) => runTool(ctx, name, JSON.stringify(args));
+  return { owner, tool, colouring };
+}
+
+describe("the receptionist's tools", () => {
+  it("say why a time cannot be booked, naming the stylist who is not free", async () => {
+    const { tool } = await salonTools();
+    const monday = nextMonday();
+    const booking = { customer_name: "Eva Malá", customer_phone: CALLER, services: ["Haircut"] };
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 10:00`, stylist: "Jana" })).toMatchObject({ ok: true, result: { booked: true } });
+
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 10:00`, stylist: "Jana" })).toEqual({
+      ok: false,
+      error: `${monday} 10:00 cannot be booked: Jana Nováková is not free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+    });
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 10:15` })).toEqual({
+      ok: false,
+      error: `${monday} 10:15 cannot be booked: no stylist is free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+    });
+  });
+
+  it("name the services and stylists there are when the model asks for one there is not", async () => {
+    const { tool } = await salonTools();
+    expect(await tool("find_free_slots", { date: nextMonday(), services: ["Perm"] })).toEqual({
+      ok: false,
+      error: 'There is no service called "Perm". The services are: Colouring, Haircut.',
+    });
+    expect(await tool("find_free_slots", { date: nextMonday(), services: ["Haircut"], stylist: "Petr" })).toEqual({
+      ok: false,
+      error: 'No stylist called "Petr" works here. The stylists are: Jana Nováková.',
+    });
+    expect(await tool("find_free_slots", { date: "2020-01-06", services: ["Haircut"] })).toEqual({
+      ok: true,
+      result: { slots: [], message: "Nothing is free in the 14 days from 2020-01-06. Offer a later date, or another stylist if one was asked for." },
+    });
+  });
+
+  it("find, move and cancel only the caller's own appointments, and say what to ask when that is unclear", async () => {
+    const { owner, tool, colouring } = await salonTools();
+    const monday = nextMonday();
+    const caller = { customer_name: "Eva Malá", customer_phone: CALLER };
+    expect(await tool("cancel_appointment", caller)).toEqual({
+      ok: false,
+      error: "No upcoming appointment was found for this name and phone number. Check both with the caller.",
+    });
+    await tool("book_appointment", { ...caller, services: ["Haircut"], start: `${monday} 09:00` });
+    const coloured = await tool("book_appointment", { ...caller, services: ["Colouring"], start: `${monday} 14:00` });
+    expect(await tool("reschedule_appointment", { ...caller, new_start: `${monday} 11:00` })).toEqual({
+      ok: false,
+      error: "The caller has several upcoming appointments; ask which one and pass its appointment_id.",
+    });
+    expect(await tool("cancel_appointment", { ...caller, appointment_id: crypto.randomUUID() })).toEqual({
+      ok: false,
+      error: "That appointment_id is not one of the caller's upcoming appointments; use find_appointments.",
+    });
+
+    // The salon stops offering colouring: that appointment stays, but cannot be moved by phone.
+    expect((await owner.call(`/api/dashboard/services/${colouring}`, { method: "DELETE" })).status).toBe(204);
+    const appointmentId = (coloured as { result: { appointment_id: string } }).result.appointment_id;
+    expect(await tool("reschedule_appointment", { ...caller, appointment_id: appointmentId, new_start: `${monday} 11:00` })).toEqual({
+      ok: false,
+      error: "A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.",
+    });
+  });
+
+  it("on a phone call, book and find by the number the caller is calling from when the model leaves it out", async () => {
+    const { tool } = await salonTools(CALLER);
+    const monday = nextMonday();
+    const booked = await tool("book_appointment", { customer_name: "Eva Malá", services: ["Haircut"], start: `${monday} 10:00` });
+    expect(booked).toMatchObject({ ok: true, result: { booked: true, customer_name: "Eva Malá" } });
+    const appointmentId = (booked as { result: { appointment_id: string } }).result.appointment_id;
+    const [row] = await sql`select customer_phone from appointments where id = ${appointmentId}`;
+    expect(row?.customer_phone).toBe(CALLER);
+    expect(await tool("find_appointments", { customer_name: "Eva Malá" })).toMatchObject({
+      ok: true,
+      result: { appointments: [{ appointment_id: appointmentId, start: `${monday} 10:00` }] },
+    });
+    // A number the caller gives instead is the one used.
+    expect(await tool("find_appointments", { customer_name: "Eva Malá", customer_phone: "+420 601 000 111" })).toEqual({ ok: true, result: { appointments: [] } });
+  });
+
+  it("ask for the caller's number on a call that has none", async () => {
+    const { tool } = await salonTools(null);
+    expect(await tool("book_appointment", { customer_name: "Eva Malá", services: ["Haircut"], start: `${nextMonday()} 10:00` })).toEqual({
+      ok: false,
+      error: "The caller's phone number is not known on this call. Ask for it and pass it as customer_phone.",
+    });
+    expect(await tool("find_appointments", { customer_name: "Eva Malá" })).toEqual({
+      ok: false,
+      error: "The caller's phone number is not known on this call. Ask for it and pass it as customer_phone.",
+    });
+  });
+
+  it("answer an unknown tool, bad arguments and an unreachable calendar with words the model can act on", async () => {
+    const { tool } = await salonTools();
+    expect(await tool("order_pizza", {})).toEqual({ ok: false, error: "There is no tool called order_pizza." });
+    expect(await tool("find_free_slots", { date: "7.12.2026", services: ["Haircut"] })).toEqual({
+      ok: false,
+      error: "Invalid arguments (date: use the form YYYY-MM-DD).",
+    });
+    expect(await tool("book_appointment", { customer_name: "Eva", customer_phone: "call me", services: ["Haircut"], start: `${nextMonday()} 10:00` })).toEqual({
+      ok: false,
+      error: "Invalid arguments (customer_phone: not a phone number: give the caller's number, with its country code when known).",
+    });
+
+    const gone: ToolContext = { db: database(bindings), salonId: crypto.randomUUID(), ownerId: crypto.randomUUID(), timeZone: "Europe/Prague", country: "CZ", callerNumber: null };
+    expect(await runTool(gone, "get_salon_details", "{}")).toEqual({ ok: false, error: "The salon's details are not available." });
+
+    const offline: ToolContext = {
+      db: database({ DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" }),
+      salonId: crypto.randomUUID(),
+      ownerId: crypto.randomUUID(),
+      timeZone: "Europe/Prague",
+      country: "CZ",
+      callerNumber: null,
+    };
+    expect(await runTool(offline, "list_services", "{}")).toEqual({
+      ok: false,
+      error: "The salon's calendar could not be reached just now. Apologise, and offer that the salon calls the caller back.",
+    });
+  });
+});
