@@ -4,11 +4,11 @@ import max from "libphonenumber-js/max/metadata";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
 import { isLanguage, type Language } from "../../contract/languages.ts";
 import { salonCountry } from "../../contract/phone.ts";
-import { callAssistant } from "../data/assistants.ts";
+import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
-import { salonProfile } from "../data/salons.ts";
+import { salonProfile, type SalonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
-import { withTenant } from "../data/tenant.ts";
+import { withTenant, type TenantScope } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
@@ -29,6 +29,19 @@ class CallFailure extends Error {
   ) {
     super(message);
   }
+}
+
+/** What a call is set up from: the assistant, the salon and its services. */
+export interface CallSetup {
+  assistant: CallAssistant;
+  salon: SalonProfile;
+  services: Awaited<ReturnType<typeof listServices>>;
+}
+
+/** Reads a call's set-up; null when the assistant or the salon is gone. The three reads go out together. */
+export async function loadCallSetup(scope: TenantScope, assistantId: string): Promise<CallSetup | null> {
+  const [assistant, salon, services] = await Promise.all([callAssistant(scope, assistantId), salonProfile(scope), listServices(scope)]);
+  return assistant && salon ? { assistant, salon, services } : null;
 }
 
 /** How much of the caller's speech is kept while the model is being set up. */
@@ -106,14 +119,15 @@ export class LiveCall implements CallerEvents {
     }
   }
 
-  /** The assistant, the salon and its services, and the instructions rendered from them. */
+  /**
+   * The call's set-up, and the instructions rendered from it. A browser call's comes read
+   * with its line's reservation; a phone call's is read here.
+   */
   private async load() {
     const { target } = this.plan;
-    // The three reads go out together on the transaction's connection, not one after another.
-    const [assistant, salon, services] = await withTenant(this.db, callTenant(target), (scope) =>
-      Promise.all([callAssistant(scope, target.assistantId), salonProfile(scope), listServices(scope)]),
-    );
-    if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
+    const setup = this.plan.setup ?? (await withTenant(this.db, callTenant(target), (scope) => loadCallSetup(scope, target.assistantId)));
+    if (!setup) throw new CallFailure("not_found", this.t("call.error.notFound"));
+    const { assistant, salon, services } = setup;
     this.transferNumber = salon.transfer_phone_number;
     this.salonPhone = salon.phone;
     this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
