@@ -10,22 +10,39 @@ const PORT = Number(process.env.PORT ?? 5173);
 const PASSED_THROUGH = ["OPENAI_API_KEY", "OPENAI_REALTIME_URL", "OPENAI_REALTIME_MODEL", "REALTIME_PRICES", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL"];
 const passedThrough = Object.fromEntries(PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
 
-const stack = await startStack({
-  dataDir: process.env.DATA_DIR ?? ".data/postgres",
-  pgPort: Number(process.env.PGPORT ?? 54329),
-  database: "receptionist",
-  workerPort: WORKER_PORT,
-  appUrl: `http://localhost:${PORT}`,
-  log: console.log,
-  vars: passedThrough,
-});
+// A stop asked for while the stack still starts waits for it, then stops all of it.
+let stopping = false;
+const started = (async () => {
+  const stack = await startStack({
+    dataDir: process.env.DATA_DIR ?? ".data/postgres",
+    pgPort: Number(process.env.PGPORT ?? 54329),
+    database: "receptionist",
+    workerPort: WORKER_PORT,
+    appUrl: `http://localhost:${PORT}`,
+    log: console.log,
+    vars: passedThrough,
+  });
+  if (stopping) return { stack, vite: null };
+  process.env.WORKER_PORT = String(WORKER_PORT);
+  const vite = await createServer({ server: { port: PORT, strictPort: true } });
+  await vite.listen();
+  return { stack, vite };
+})();
 
-process.env.WORKER_PORT = String(WORKER_PORT);
-const vite = await createServer({ server: { port: PORT, strictPort: true } });
-await vite.listen();
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  const running = await started.catch(() => null);
+  await running?.vite?.close();
+  await running?.stack.stop();
+  process.exit(0);
+}
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown());
 
-const url = `http://localhost:${PORT}/`;
-console.log(`
+const { stack } = await started;
+if (!stopping) {
+  const url = `http://localhost:${PORT}/`;
+  console.log(`
   Recepta is running at ${url}
   Local mailbox:        ${url}dev/mailbox
   Demo salon sign-in:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}
@@ -33,14 +50,4 @@ console.log(`
 
   Press Ctrl-C to stop.
 `);
-
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  await vite.close();
-  await stack.stop();
-  process.exit(0);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { run, stopProcess } from "./processes.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "./migrate.ts";
 import { seedDemo } from "./seed.ts";
 
@@ -33,10 +34,6 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 // wrangler must neither phone home nor fetch Cloudflare metadata: the machine may be offline.
 const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_LOG: "warn" };
 
-export function run(command: string, args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-}
-
 /** Resolves once `url` answers at all, or rejects when the process dies or time runs out. */
 export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -61,14 +58,6 @@ function pipeOutput(child: ChildProcess, prefix: string, log: (line: string) => 
       for (const line of chunk.split("\n")) if (line.trim()) log(`${prefix} ${line}`);
     });
   }
-}
-
-export async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await once(child, "exit");
-  clearTimeout(timer);
 }
 
 /** A signing key kept beside the local database, so sign-ins survive a restart. */
@@ -127,7 +116,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     pipeOutput(worker, "[worker]", log);
     const workerUrl = `http://127.0.0.1:${options.workerPort}`;
-    await waitForHttp(`${workerUrl}/api/health`, worker);
+    await waitForHttp(`${workerUrl}/api/health`, worker).catch(async (error: unknown) => {
+      await stopProcess(worker);
+      throw error;
+    });
 
     return {
       databaseUrl: db.databaseUrl,

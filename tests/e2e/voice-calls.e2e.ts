@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import WebSocket from "ws";
 import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
+import { JsonSocket } from "../support/json-socket.ts";
 import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
@@ -51,10 +53,9 @@ describe("a browser call", () => {
     const greeting = (await model.received("response.create")).response as { instructions: string };
     expect(greeting.instructions).toContain('"Salon speaking, how can I help?"');
 
-    const [row] = await sql`select direction, from_number, assistant_name, instructions, is_demo from calls where id = ${callId}`;
-    expect(row).toMatchObject({ direction: "inbound", from_number: "browser", assistant_name: "Front desk", is_demo: false, instructions });
     call.close();
-    await finishedCall(callId);
+    // The record is written beside the call, not before it.
+    expect(await finishedCall(callId)).toMatchObject({ direction: "inbound", from_number: "browser", assistant_name: "Front desk", is_demo: false, instructions });
   });
 
   it("books, reschedules and cancels through tool calls, and the calendar shows each change", async () => {
@@ -357,5 +358,81 @@ describe("the public demo under abuse", () => {
     expect(relayedMs).toBeGreaterThan(0);
     expect(relayedMs).toBeLessThanOrEqual(elapsedMs * CALL_LIMITS.audioSpeedup + CALL_LIMITS.audioLeadMs);
     expect((await finishedCall(callId)).call_status).toBe("failed");
+  });
+});
+
+describe("a call's set-up", () => {
+  /**
+   * The next connection to the fake model, claimed as it opens (see tests/fakes/realtime.ts),
+   * with when each of its messages arrived; `silent`: its handshake is never answered.
+   */
+  async function nextModel(silent = false) {
+    const ws = new WebSocket(`ws://${new URL(inject("realtimeUrl")).host}/control?next${silent ? "&silent" : ""}`);
+    const arrived = new Map<string, number>();
+    ws.on("message", (data) => arrived.set((JSON.parse(String(data)) as { type: string }).type, performance.now()));
+    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+    return { control: new JsonSocket(ws), arrived };
+  }
+
+  /** The record of the only call to this assistant, once it is closed. */
+  async function closedRecord(assistantId: string) {
+    await expect.poll(async () => (await sql`select call_status from calls where assistant_config_id = ${assistantId}`)[0]?.call_status, { timeout: 10_000 }).not.toBe("in-progress");
+    return (await sql`select * from calls where assistant_config_id = ${assistantId}`)[0]!;
+  }
+
+  it.each([0, 20, 100])("closes the model's socket within 100 ms and the record when the caller hangs up %i ms after opening", async (delay) => {
+    const salon = await salonWithAssistant();
+    const { control, arrived } = await nextModel();
+    const call = await salon.testCall();
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    const hungUpAt = performance.now();
+    call.close();
+    const record = await closedRecord(salon.assistantId);
+    expect(record.call_ended_at).not.toBeNull();
+    if (arrived.has("connected")) {
+      await control.next("closed");
+      expect(arrived.get("closed")! - Math.max(hungUpAt, arrived.get("connected")!)).toBeLessThan(100);
+    }
+    // A caller gone before the model had its instructions left a canceled call, and the model was told nothing more.
+    const sent = control.take((m) => m.type === "received").map((m) => (m.event as { type: string }).type);
+    expect(record.call_status).toBe(sent.includes("session.update") ? "completed" : "canceled");
+    if (!sent.includes("session.update")) expect(sent).toEqual([]);
+    control.close();
+  });
+
+  it("tells the caller and records a failed call when the model takes the connection and never answers", async () => {
+    const salon = await salonWithAssistant();
+    const { control } = await nextModel(true);
+    const call = await salon.testCall();
+    await control.next("held");
+    // About five seconds of silence, then the reason.
+    expect(await call.next("error", 8_000)).toEqual({
+      type: "error",
+      code: "model_unavailable",
+      message: "The voice service could not be reached. Please try again later.",
+    });
+    expect((await call.closed).code).toBe(1011);
+    expect((await closedRecord(salon.assistantId)).call_status).toBe("failed");
+    control.close();
+  });
+
+  it("passes on what the caller said while the model was being set up, after its instructions and greeting", async () => {
+    const salon = await salonWithAssistant();
+    const { control } = await nextModel();
+    const call = await salon.testCall();
+    const chunks = ["AQACAAMA", "BAAFAAYA", "BwAIAAkA"];
+    for (const data of chunks) call.send({ type: "audio", data });
+    await call.next("session_created");
+    const appended: string[] = [];
+    while (appended.length < chunks.length) {
+      const event = (await control.next((m) => m.type === "received" && (m.event as { type: string }).type === "input_audio_buffer.append")).event as { audio: string };
+      appended.push(event.audio);
+    }
+    expect(appended).toEqual(chunks);
+    const before = control.take((m) => m.type === "received").map((m) => (m.event as { type: string }).type);
+    expect(before.slice(0, 2)).toEqual(["session.update", "response.create"]);
+    call.close();
+    expect((await closedRecord(salon.assistantId)).call_status).toBe("completed");
+    control.close();
   });
 });

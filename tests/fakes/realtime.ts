@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 
 /**
@@ -10,7 +11,10 @@ import { WebSocketServer, type WebSocket } from "ws";
  *   event the call session sends (`{type:"received", event}`), makes the model send events
  *   (`{send: event}`) or drops the connection (`{drop: true}`). A connection no test claims
  *   runs on autopilot: it greets with the assistant's greeting, and answers once it has
- *   heard about a second of the caller.
+ *   heard about a second of the caller. `/control?next` instead claims the next connection
+ *   as soon as it opens (`{type:"connected"}`), before it has sent anything; with `&silent`
+ *   that connection's handshake is never answered, as by a model that accepts TCP and then
+ *   says nothing (`{type:"held"}` when it arrives).
  * - `echo`: every input_audio_buffer.append comes straight back as output audio (for
  *   measuring what the relay adds).
  */
@@ -110,13 +114,53 @@ function echo(model: WebSocket) {
 
 export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", port = 0): Promise<FakeRealtime> {
   const http = createServer((_request, response) => response.writeHead(426).end());
-  const sockets = new WebSocketServer({ server: http });
+  const sockets = new WebSocketServer({ noServer: true });
   const controllers: { match: string; socket: WebSocket }[] = [];
+  /** Controllers waiting for the next connection, and whether to leave its handshake unanswered. */
+  const claims: { socket: WebSocket; silent: boolean }[] = [];
+  const held = new Set<Duplex>();
   const connections: FakeRealtime["connections"] = [];
+
+  http.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const claim = new URL(request.url ?? "/", "http://fake").pathname === "/control" ? undefined : claims[0];
+    if (claim?.silent) {
+      claims.shift();
+      held.add(socket);
+      socket.on("close", () => held.delete(socket));
+      claim.socket.send(JSON.stringify({ type: "held" }));
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit("connection", ws, request));
+  });
+
+  /** Hands the model connection `socket` to the test on `controller`, with the events it sent so far. */
+  function pair(socket: WebSocket, controller: WebSocket, early: Event[]) {
+    const forward = (received: Event) => controller.send(JSON.stringify({ type: "received", event: received }));
+    early.forEach(forward);
+    socket.on("message", (data) => forward(JSON.parse(String(data)) as Event));
+    socket.on("close", () => {
+      if (controller.readyState !== controller.OPEN) return;
+      controller.send(JSON.stringify({ type: "closed" }));
+      controller.close();
+    });
+    controller.on("message", (data) => {
+      const command = JSON.parse(String(data)) as { send?: Event; drop?: boolean };
+      if (command.send) send(socket, command.send);
+      if (command.drop) socket.terminate();
+    });
+    controller.on("close", () => socket.close());
+    controller.send(JSON.stringify({ type: "paired" }));
+  }
 
   sockets.on("connection", (socket: WebSocket, request: IncomingMessage) => {
     const url = new URL(request.url ?? "/", "http://fake");
     if (url.pathname === "/control") {
+      if (url.searchParams.has("next")) {
+        const claim = { socket, silent: url.searchParams.has("silent") };
+        claims.push(claim);
+        socket.on("close", () => claims.includes(claim) && claims.splice(claims.indexOf(claim), 1));
+        return;
+      }
       const controller = { match: url.searchParams.get("match") ?? "", socket };
       controllers.push(controller);
       socket.on("close", () => controllers.splice(controllers.indexOf(controller), 1));
@@ -125,6 +169,11 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
     connections.push({ authorization: request.headers.authorization, model: url.searchParams.get("model") });
     send(socket, { type: "session.created", session: { id: id("sess"), type: "realtime", object: "realtime.session" } });
     if (mode === "echo") return echo(socket);
+    const claim = claims.shift();
+    if (claim) {
+      claim.socket.send(JSON.stringify({ type: "connected" }));
+      return pair(socket, claim.socket, []);
+    }
 
     // Until its session.update names a test's text, a connection's events wait here.
     const early: Event[] = [];
@@ -141,21 +190,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
         return;
       }
       controllers.splice(controllers.indexOf(controller), 1);
-      const forward = (received: Event) => controller.socket.send(JSON.stringify({ type: "received", event: received }));
-      early.forEach(forward);
-      socket.on("message", (data) => forward(JSON.parse(String(data)) as Event));
-      socket.on("close", () => {
-        if (controller.socket.readyState !== controller.socket.OPEN) return;
-        controller.socket.send(JSON.stringify({ type: "closed" }));
-        controller.socket.close();
-      });
-      controller.socket.on("message", (data) => {
-        const command = JSON.parse(String(data)) as { send?: Event; drop?: boolean };
-        if (command.send) send(socket, command.send);
-        if (command.drop) socket.terminate();
-      });
-      controller.socket.on("close", () => socket.close());
-      controller.socket.send(JSON.stringify({ type: "paired" }));
+      pair(socket, controller.socket, early);
     };
     socket.on("message", onEarly);
   });
@@ -168,6 +203,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of sockets.clients) client.terminate();
+        for (const socket of held) socket.destroy();
         sockets.close();
         http.close(() => resolve());
         http.closeAllConnections();

@@ -391,6 +391,26 @@ describe("a phone call's record", () => {
     expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, instructions: "You are Jana." });
   });
 
+  it("records a session that failed as failed when Twilio's callback said completed first, keeping Twilio's duration", async () => {
+    const salon = await salonWithNumber();
+    const sid = callSid();
+    const app = telephonyApp(async () => {});
+    await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
+    const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
+    vi.spyOn(globalThis, "fetch").mockRejectedValue(new Error("offline"));
+    await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "7" });
+    await new CallLog(database(env as Bindings), owner(salon), id).finish("failed", usage, 0.01);
+    expect((await sql`select call_status, call_duration from calls where id = ${id}`)[0]).toEqual({ call_status: "failed", call_duration: 7 });
+
+    // Nor does a later, milder word undo a worse one: Twilio's busy stays busy after a completed session.
+    const busySid = callSid();
+    await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, busySid));
+    const busyId = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${busySid}`)[0]!.id;
+    await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: busySid, CallStatus: "busy", To: salon.number, CallDuration: "0" });
+    await new CallLog(database(env as Bindings), owner(salon), busyId).finish("completed", usage, 0);
+    expect((await sql`select call_status from calls where id = ${busyId}`)[0]).toEqual({ call_status: "busy" });
+  });
+
   it("closes a record still in progress with the session's status and the database's clock", async () => {
     const salon = await salonWithNumber();
     const sid = callSid();

@@ -4,6 +4,7 @@ import { parsePhone } from "../../contract/phone.ts";
 import type { Bindings } from "../env.ts";
 import { translator } from "../messages/index.ts";
 import { TwilioMediaStream } from "../telephony/media-stream.ts";
+import { SAY_LANGUAGE } from "../telephony/say-language.ts";
 import { twilioConfig } from "../telephony/twilio-rest.ts";
 import { BrowserChannel } from "../voice/browser-channel.ts";
 import { LiveCall } from "../voice/live-call.ts";
@@ -75,7 +76,7 @@ export class CallSession extends DurableObject<Bindings> {
       timer: setTimeout(() => {
         if (phone.attached) return;
         console.warn(`call ${plan.callId}: no media stream within ${STREAM_WAIT_MS / 1000} s`);
-        void call.finish("error", { code: "internal", message: translator(plan.language)("telephony.say.unavailable") });
+        void call.finish("error", { code: "internal", message: translator(call.language)("telephony.say.unavailable") });
       }, STREAM_WAIT_MS),
     };
     this.phone = phone;
@@ -107,7 +108,10 @@ export class CallSession extends DurableObject<Bindings> {
       },
       {
         twilio: twilioConfig(this.env),
-        sayLanguage: phone.plan.sayLanguage,
+        // Last words are said in the salon's language, known once the call has loaded it.
+        get sayLanguage() {
+          return phone.call.language === phone.plan.language ? phone.plan.sayLanguage : SAY_LANGUAGE[phone.call.language];
+        },
         transferCountry: phone.plan.toNumber ? parsePhone(phone.plan.toNumber, undefined, max)?.country : undefined,
       },
     );

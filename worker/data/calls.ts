@@ -228,19 +228,36 @@ export async function recordFunctionCall(
 }
 
 /**
+ * How bad each way a call can end is, least first. A call has two witnesses, its session and
+ * Twilio's status callback, in either order: the worse outcome wins, so a session that failed
+ * stays failed when Twilio reports the line completed, and the other way round.
+ */
+const OUTCOMES = ["in-progress", "completed", "canceled", "no-answer", "busy", "failed"];
+
+/** The worse of the row's status and `status`, as SQL. */
+function worseStatus(tx: Sql | TransactionSql, status: string) {
+  const ranked = tx.unsafe(`array[${OUTCOMES.map((outcome) => `'${outcome}'`).join(", ")}]`);
+  return tx`case when array_position(${ranked}, ${status}::text) > array_position(${ranked}, call_status) then ${status}::text else call_status end`;
+}
+
+/** How a live call's session ended: "canceled" when the caller left before it was under way. */
+export type SessionOutcome = "completed" | "canceled" | "failed";
+
+/**
  * Closes the record: status, duration from the database's clock, usage and cost. A phone
- * call's status callback may have closed it first, with Twilio's status and duration; those
- * are kept then, but the usage and the model's cost are only known here and always written.
+ * call's status callback may have closed it first, with Twilio's status and duration; the
+ * duration is kept then and the worse status wins, and the usage and the model's cost are
+ * only known here and always written.
  */
 export async function finishCall(
   { sql, salonId }: TenantScope,
   callId: string,
-  end: { status: "completed" | "failed"; usage: object; cost: number },
+  end: { status: SessionOutcome; usage: object; cost: number },
 ): Promise<void> {
   // Every right-hand side reads the row as it was, so each case sees the old call_status.
   await sql`
     update calls set
-      call_status = case when call_status = 'in-progress' then ${end.status} else call_status end,
+      call_status = ${worseStatus(sql, end.status)},
       call_ended_at = case when call_status = 'in-progress' then now() else call_ended_at end,
       call_duration = case when call_status = 'in-progress'
         then greatest(0, round(extract(epoch from now() - call_started_at)))::int else call_duration end,
@@ -256,7 +273,7 @@ export async function failCallAtStart({ sql, salonId }: TenantScope, callId: str
 
 /**
  * How Twilio says a phone call ended. Twilio's duration counts the whole call, a hand-over
- * included. A call the assistant ended as failed stays failed although the line completed.
+ * included. The worse of Twilio's status and the session's wins (see OUTCOMES).
  */
 export async function recordPhoneCallEnd(
   { sql, salonId }: TenantScope,
@@ -265,7 +282,7 @@ export async function recordPhoneCallEnd(
 ): Promise<void> {
   await sql`
     update calls set
-      call_status = case when call_status = 'failed' and ${end.status} = 'completed' then call_status else ${end.status} end,
+      call_status = ${worseStatus(sql, end.status)},
       call_duration = coalesce(${end.duration}::int, call_duration, 0),
       call_ended_at = now()
     where provider_call_id = ${callSid} and salon_id = ${salonId}`;

@@ -1,13 +1,11 @@
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
-import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions } from "../data/calls.ts";
+import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions, type SessionOutcome } from "../data/calls.ts";
 import type { Database } from "../data/db.ts";
 import { beforeTenant, withTenant, type TenantScope } from "../data/tenant.ts";
 import type { CallUsage } from "./pricing.ts";
 import { callTenant, type CallOwner } from "./session-client.ts";
 import type { ToolOutcome } from "./tools.ts";
 
-
-export type FinalStatus = "completed" | "failed";
 
 /**
  * The record of one call: its row, made before the call's session starts (by the telephony
@@ -57,7 +55,7 @@ export class CallLog {
   }
 
   /** Closes the record with the usage and cost (see finishCall), once every earlier write has landed. */
-  finish(status: FinalStatus, usage: CallUsage, cost: number): Promise<void> {
+  finish(status: SessionOutcome, usage: CallUsage, cost: number): Promise<void> {
     return this.write((scope) => finishCall(scope, this.callId, { status, usage, cost }));
   }
 

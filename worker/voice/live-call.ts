@@ -2,20 +2,20 @@ import type { ResponseFunctionCallArgumentsDoneEvent } from "openai/resources/re
 import { renderInstructions } from "../../contract/assistant-instructions.ts";
 import max from "libphonenumber-js/max/metadata";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
-import { isLanguage } from "../../contract/languages.ts";
+import { isLanguage, type Language } from "../../contract/languages.ts";
 import { salonCountry } from "../../contract/phone.ts";
-import { callAssistant } from "../data/assistants.ts";
+import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
-import { salonProfile } from "../data/salons.ts";
+import { salonProfile, type SalonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
-import { withTenant } from "../data/tenant.ts";
+import { withTenant, type TenantScope } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
 import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
-import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
+import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
 import { greetingResponse, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
@@ -31,6 +31,21 @@ class CallFailure extends Error {
   }
 }
 
+/** What a call is set up from: the assistant, the salon and its services. */
+export interface CallSetup {
+  assistant: CallAssistant;
+  salon: SalonProfile;
+  services: Awaited<ReturnType<typeof listServices>>;
+}
+
+/** Reads a call's set-up; null when the assistant or the salon is gone. The three reads go out together. */
+export async function loadCallSetup(scope: TenantScope, assistantId: string): Promise<CallSetup | null> {
+  const [assistant, salon, services] = await Promise.all([callAssistant(scope, assistantId), salonProfile(scope), listServices(scope)]);
+  return assistant && salon ? { assistant, salon, services } : null;
+}
+
+/** How much of the caller's speech is kept while the model is being set up. */
+const EARLY_AUDIO_MS = 5_000;
 
 /**
  * One live call: the speech model's connection, the caller's channel, the receptionist's
@@ -40,8 +55,16 @@ class CallFailure extends Error {
  */
 export class LiveCall implements CallerEvents {
   private readonly db: Database;
-  private readonly t: Translate;
+  /** The language said to the caller: a phone call's is the salon's once it is known. */
+  language: Language;
+  private t: Translate;
   private model: WebSocket | null = null;
+  /** Abandons the model's connection when the call ends while it is being made. */
+  private readonly setUp = new AbortController();
+  /** Whether the model has its instructions; the caller's audio waits in `early` until then. */
+  private configured = false;
+  private readonly early: string[] = [];
+  private earlyMs = 0;
   private channel: CallerChannel | null = null;
   private readonly waiting: ((channel: CallerChannel) => void)[] = [];
   private readonly log: CallLog;
@@ -65,50 +88,27 @@ export class LiveCall implements CallerEvents {
     private readonly plan: CallPlan,
   ) {
     this.db = database(env);
+    this.language = plan.language;
     this.t = translator(plan.language);
     this.log = new CallLog(this.db, plan.target, plan.callId);
   }
 
   /**
-   * Loads the assistant and the salon, connects the model and starts the greeting; answers
-   * whether the call is under way (else it has ended, telling the caller why).
+   * Loads the assistant and the salon while the model is connected, then configures the
+   * model and starts the greeting; answers whether the call is under way (else it has ended,
+   * telling the caller why). A call that ends meanwhile goes no further.
    */
   async prepare(): Promise<boolean> {
     try {
       const apiKey = this.env.OPENAI_API_KEY;
       if (!apiKey) throw new CallFailure("not_configured", this.t("call.error.notConfigured", { setting: "OPENAI_API_KEY" }));
-      const { target } = this.plan;
-      const { assistant, salon, services } = await withTenant(this.db, callTenant(target), async (scope) => ({
-        assistant: await callAssistant(scope, target.assistantId),
-        salon: await salonProfile(scope),
-        services: await listServices(scope),
-      }));
-      if (!assistant || !salon) throw new CallFailure("not_found", this.t("call.error.notFound"));
-      this.transferNumber = salon.transfer_phone_number;
-      const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
-      this.salonPhone = salon.phone;
-      this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
-
-      const language = isLanguage(salon.language) ? salon.language : "en";
-      const instructions = [
-        renderInstructions(assistant.system_prompt, { language, salon, services }),
-        callFacts(salon.time_zone, callerNumber),
-      ].join("\n\n");
-
-      await this.log.instructions(instructions);
       this.timer = setTimeout(() => void this.finish("time_limit"), this.plan.maxSeconds * 1000);
-
-      try {
-        this.model = await connectModel(this.env, apiKey);
-      } catch (error) {
-        if (error instanceof ModelUnavailable) console.error(error.message);
-        throw new CallFailure("model_unavailable", this.t("call.error.modelUnavailable"));
-      }
-      this.model.addEventListener("message", (event) => this.fromModel(event.data));
-      this.model.addEventListener("close", () => void this.modelLost());
-      this.model.addEventListener("error", () => void this.modelLost());
+      const [{ assistant, instructions }] = await Promise.all([this.load(), this.connect(apiKey)]);
+      if (this.finished) return false;
       this.toModel(sessionUpdate(assistant, instructions));
       this.toModel(greetingResponse(assistant.initial_greeting));
+      this.configured = true;
+      for (const audio of this.early.splice(0)) this.toModel({ type: "input_audio_buffer.append", audio });
       return true;
     } catch (error) {
       const failure = error instanceof CallFailure ? error : new CallFailure("internal", this.t("call.error.internal"));
@@ -116,6 +116,57 @@ export class LiveCall implements CallerEvents {
       await this.finish("error", { code: failure.code, message: failure.message });
       return false;
     }
+  }
+
+  /**
+   * The call's set-up, and the instructions rendered from it. A browser call's comes read
+   * with its line's reservation; a phone call's is read here.
+   */
+  private async load() {
+    const { target } = this.plan;
+    const setup = this.plan.setup ?? (await withTenant(this.db, callTenant(target), (scope) => loadCallSetup(scope, target.assistantId)));
+    if (!setup) throw new CallFailure("not_found", this.t("call.error.notFound"));
+    const { assistant, salon, services } = setup;
+    this.transferNumber = salon.transfer_phone_number;
+    this.salonPhone = salon.phone;
+    const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
+    this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
+
+    const language = isLanguage(salon.language) ? salon.language : "en";
+    // A phone caller hears the salon's language; a browser's screen keeps its own.
+    if (this.isPhone) {
+      this.language = language;
+      this.t = translator(language);
+    }
+    const instructions = [
+      renderInstructions(assistant.system_prompt, { language, salon, services }),
+      callFacts(salon.time_zone, callerNumber),
+    ].join("\n\n");
+    // Queued, not awaited: the record's writes land in order, and finish waits for them.
+    void this.log.instructions(instructions);
+    return { assistant, instructions };
+  }
+
+  /** Opens the model's socket; one that arrives after the call ended is closed at once. */
+  private async connect(apiKey: string) {
+    let model: WebSocket;
+    try {
+      model = await connectModel(this.env, apiKey, this.setUp.signal);
+    } catch (error) {
+      if (this.finished) return;
+      console.error((error as Error).message);
+      // A phone caller hears a short apology; a browser shows what went wrong.
+      throw new CallFailure("model_unavailable", this.t(this.isPhone ? "telephony.say.unavailable" : "call.error.modelUnavailable"));
+    }
+    if (this.finished) return closeQuietly(model);
+    this.model = model;
+    model.addEventListener("message", (event) => this.fromModel(event.data));
+    model.addEventListener("close", () => void this.modelLost());
+    model.addEventListener("error", () => void this.modelLost());
+  }
+
+  private get isPhone(): boolean {
+    return "callSid" in this.plan;
   }
 
   /** Connects the caller. What the model said before this moment is played first. */
@@ -127,33 +178,39 @@ export class LiveCall implements CallerEvents {
   // CallerEvents
 
   audio(pcm16: string) {
-    if (this.pacer.admit(audioMs(pcm16))) this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
-    else void this.finish("error", { code: "rate_limited", message: this.t("call.error.tooFast") });
+    const ms = audioMs(pcm16);
+    if (!this.pacer.admit(ms)) void this.finish("error", { code: "rate_limited", message: this.t("call.error.tooFast") });
+    else if (this.configured) this.toModel({ type: "input_audio_buffer.append", audio: pcm16 });
+    // A caller who speaks before the model is ready is heard once it is.
+    else if (this.earlyMs + ms <= EARLY_AUDIO_MS) {
+      this.early.push(pcm16);
+      this.earlyMs += ms;
+    }
   }
 
   hungUp() {
     void this.finish("caller_hung_up");
   }
 
-  /** Ends the call once: tells the caller, closes the model, and completes the record. */
+  /**
+   * Ends the call once: tells the caller, closes the model (or abandons its connection), and
+   * completes the record: failed, completed, or canceled when the caller left during set-up.
+   */
   finish(reason: CallEndReason, error?: { code: CallErrorCode; message: string }): Promise<void> {
     this.finished ??= (async () => {
       if (this.timer) clearTimeout(this.timer);
+      this.setUp.abort();
       const channel = this.channel;
       if (channel) channel.end(reason, error);
       else this.waiting.push((late) => late.end(reason, error));
       const model = this.model;
       this.model = null;
-      try {
-        model?.close(1000, "call ended");
-      } catch {
-        /* already closed */
-      }
+      if (model) closeQuietly(model);
       // Words the model had begun to say but never finished are kept, marked as cut off.
       for (const [itemId, text] of this.assistantText) {
         if (!this.recorded.has(itemId) && text) this.log.message(itemId, "assistant", text, true);
       }
-      await this.log.finish(error ? "failed" : "completed", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
+      await this.log.finish(error ? "failed" : this.configured ? "completed" : "canceled", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
     })();
     return this.finished;
   }

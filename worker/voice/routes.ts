@@ -8,6 +8,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientAddress, countHit } from "../http/rate-limit.ts";
 import type { Translate } from "../messages/index.ts";
+import { loadCallSetup } from "./live-call.ts";
 import { callTenant, openBrowserCall, type CallTarget } from "./session-client.ts";
 
 /**
@@ -82,12 +83,16 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
       }
     : { assistantId: target.assistantId, isDemo: false, concurrent: CALL_LIMITS.testCallsConcurrent, maxSeconds: CALL_LIMITS.callSeconds };
   const tenant = callTenant(target);
-  const reservation = await withTenant(db, tenant, (scope) => reserveBrowserCall(scope, request));
+  // The call's set-up is read beside its line's reservation, so the session starts on the model at once.
+  const reservation = await withTenant(db, tenant, async (scope) => {
+    const [reserved, setup] = await Promise.all([reserveBrowserCall(scope, request), loadCallSetup(scope, target.assistantId)]);
+    return "refused" in reserved ? reserved : { ...reserved, setup: setup ?? undefined };
+  });
   if ("refused" in reservation) return refusal(reservation.refused, target.demo, t);
 
-  const { callId, maxSeconds } = reservation;
+  const { callId, maxSeconds, setup } = reservation;
   try {
-    return await openBrowserCall(c.env, { target, language: c.var.language, direction: "inbound", fromNumber: "browser", toNumber: null, maxSeconds, callId });
+    return await openBrowserCall(c.env, { target, language: c.var.language, direction: "inbound", fromNumber: "browser", toNumber: null, maxSeconds, callId, setup });
   } catch (error) {
     // The call never reached its object: its line is given back at once.
     console.error(`call ${callId}: the session could not start`, error);

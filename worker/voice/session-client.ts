@@ -1,6 +1,7 @@
 import type { Language } from "../../contract/languages.ts";
 import type { Tenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
+import type { CallSetup } from "./live-call.ts";
 
 /**
  * How the Worker reaches a live call's Durable Object (call-session/): the plan it starts a
@@ -32,6 +33,8 @@ export interface CallPlan {
   maxSeconds: number;
   /** The call's row, made before its session starts: by the telephony webhook, or by a browser call's reservation. */
   callId: string;
+  /** The assistant and the salon, when read already (with a browser call's reservation); else the session reads them. */
+  setup?: CallSetup;
 }
 
 /** A phone call's plan, and what its media stream must match. */
@@ -45,6 +48,10 @@ export interface PhoneCallPlan extends CallPlan {
 /** The header that carries a call's plan from the Worker to its object. */
 export const CALL_PLAN_HEADER = "x-call-plan";
 
+/** A plan as the header carries it: JSON with every character past ASCII escaped, as header values are Latin-1. */
+export const encodePlan = (plan: CallPlan): string =>
+  JSON.stringify(plan).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
 /** The object's paths. */
 export const CALL_SESSION_PATHS = { browser: "/browser", preparePhone: "/phone/prepare", phoneStream: "/phone/stream" } as const;
 
@@ -53,7 +60,7 @@ const ORIGIN = "https://call-session";
 /** A browser's call socket, handed to an object of its own. */
 export function openBrowserCall(env: Bindings, plan: CallPlan): Promise<Response> {
   const session = env.CALL_SESSION.get(env.CALL_SESSION.newUniqueId());
-  return session.fetch(ORIGIN + CALL_SESSION_PATHS.browser, { headers: { Upgrade: "websocket", [CALL_PLAN_HEADER]: JSON.stringify(plan) } });
+  return session.fetch(ORIGIN + CALL_SESSION_PATHS.browser, { headers: { Upgrade: "websocket", [CALL_PLAN_HEADER]: encodePlan(plan) } });
 }
 
 /**
@@ -64,7 +71,7 @@ export async function preparePhoneCall(env: Bindings, plan: PhoneCallPlan): Prom
   const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(plan.callId));
   const response = await session.fetch(ORIGIN + CALL_SESSION_PATHS.preparePhone, {
     method: "POST",
-    headers: { [CALL_PLAN_HEADER]: JSON.stringify(plan) },
+    headers: { [CALL_PLAN_HEADER]: encodePlan(plan) },
   });
   if (!response.ok) throw new Error(`the call session answered ${response.status}`);
 }
