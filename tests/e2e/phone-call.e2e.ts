@@ -109,6 +109,26 @@ async function callRow(callId: string, ready: (row: Record<string, unknown>) => 
 }
 
 describe("a phone call through Twilio", () => {
+  it("closes the speech model at once when the caller hangs up before the media stream starts", async () => {
+    const salon = await salonWithNumber();
+    const call = await ring(salon);
+    await call.model.received("response.create");
+    const hungUp = Date.now();
+    const status = await webhook("/api/telephony/twilio/status", {
+      AccountSid: accountSid,
+      CallSid: call.callSid,
+      CallStatus: "canceled",
+      CallDuration: "0",
+      To: salon.number,
+      From: CALLER,
+    });
+    expect(status.status).toBe(204);
+    await call.model.closed();
+    // Without Twilio's word the session would have waited 30 s for a stream that never comes.
+    expect(Date.now() - hungUp).toBeLessThan(5_000);
+    expect((await callRow(call.callId, (row) => row.call_ended_at !== null)).call_status).toBe("canceled");
+  });
+
   it("greets, books, is interrupted, hands over to the salon and keeps a complete record", async () => {
     const salon = await salonWithNumber();
     const call = await ring(salon);

@@ -40,6 +40,7 @@ export class CallSession extends DurableObject<Bindings> {
   override async fetch(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path === CALL_SESSION_PATHS.phoneStream) return this.phoneStream(request);
+    if (path === CALL_SESSION_PATHS.phoneEnded && request.method === "POST") return this.phoneEnded();
     const plan = JSON.parse(request.headers.get(CALL_PLAN_HEADER) ?? "null") as CallPlan | null;
     if (!plan) return new Response(null, { status: 404 });
     if (path === CALL_SESSION_PATHS.browser) return this.browser(plan);
@@ -82,6 +83,16 @@ export class CallSession extends DurableObject<Bindings> {
     this.phone = phone;
     void call.prepare();
     return new Response(null, { status: 202 });
+  }
+
+  /** The call is over at Twilio: one still waiting for its stream ends now; an attached one ends with its stream. */
+  private phoneEnded(): Response {
+    const phone = this.phone;
+    if (phone && !phone.attached) {
+      clearTimeout(phone.timer);
+      void phone.call.finish("caller_hung_up");
+    }
+    return new Response(null, { status: 204 });
   }
 
   /**

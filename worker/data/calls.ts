@@ -279,13 +279,15 @@ export async function recordPhoneCallEnd(
   { sql, salonId }: TenantScope,
   callSid: string,
   end: { status: string; duration: string | null },
-): Promise<void> {
-  await sql`
+): Promise<string | undefined> {
+  const [row] = await sql<{ id: string }[]>`
     update calls set
       call_status = ${worseStatus(sql, end.status)},
       call_duration = coalesce(${end.duration}::int, call_duration, 0),
       call_ended_at = now()
-    where provider_call_id = ${callSid} and salon_id = ${salonId}`;
+    where provider_call_id = ${callSid} and salon_id = ${salonId}
+    returning id`;
+  return row?.id;
 }
 
 /** What Twilio charged for a phone call, in US dollars. */

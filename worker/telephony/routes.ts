@@ -13,7 +13,7 @@ import type { AppEnv, Bindings } from "../env.ts";
 import { ApiError, notFound, validationError } from "../http/errors.ts";
 import { translator } from "../messages/index.ts";
 import { numberLanguage } from "./say-language.ts";
-import { connectPhoneStream, preparePhoneCall } from "../voice/session-client.ts";
+import { connectPhoneStream, phoneCallEnded, preparePhoneCall } from "../voice/session-client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
 import { connectStreamTwiml, emptyTwiml, sayAndHangUpTwiml } from "./twiml.ts";
@@ -147,7 +147,8 @@ const findTarget = (c: Context<AppEnv>, dialled: string) => beforeTenant(c.var.d
 
 /**
  * Twilio's webhooks, /api/telephony/twilio/...: `voice` answers an incoming call, `status`
- * records how it ended. Both refuse requests without Twilio's signature. `startSession` is
+ * records how it ended (and ends a call still waiting for its media stream). Both refuse
+ * requests without Twilio's signature. `startSession` is
  * `startPhoneCallSession`, replaceable in tests.
  */
 export function createTelephonyRoutes(startSession: StartPhoneCallSession = startPhoneCallSession) {
@@ -219,7 +220,14 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       if (!(FINAL_STATUSES as readonly string[]).includes(status)) return c.body(null, 204);
       const target = await findTarget(c, to);
       if (!target) return c.body(null, 204);
-      await withTenant(c.var.db, tenantOf(target), (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
+      const callId = await withTenant(c.var.db, tenantOf(target), (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
+      if (callId) {
+        try {
+          await phoneCallEnded(c.env, callId);
+        } catch (error) {
+          console.error(`call ${callId}: its session could not be told the call ended`, error);
+        }
+      }
       if (twilioConfig(c.env) && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, database(c.env), target, callSid));
       return c.body(null, 204);
     })

@@ -53,7 +53,7 @@ export const encodePlan = (plan: CallPlan): string =>
   JSON.stringify(plan).replace(/[\u007f-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** The object's paths. */
-export const CALL_SESSION_PATHS = { browser: "/browser", preparePhone: "/phone/prepare", phoneStream: "/phone/stream" } as const;
+export const CALL_SESSION_PATHS = { browser: "/browser", preparePhone: "/phone/prepare", phoneStream: "/phone/stream", phoneEnded: "/phone/ended" } as const;
 
 const ORIGIN = "https://call-session";
 
@@ -74,6 +74,16 @@ export async function preparePhoneCall(env: Bindings, plan: PhoneCallPlan): Prom
     headers: { [CALL_PLAN_HEADER]: encodePlan(plan) },
   });
   if (!response.ok) throw new Error(`the call session answered ${response.status}`);
+}
+
+/**
+ * Twilio says the call `callId` is over. A call whose media stream never came (the caller
+ * hung up while it was being set up) ends now, closing the speech model, rather than when
+ * its wait for the stream runs out.
+ */
+export async function phoneCallEnded(env: Bindings, callId: string): Promise<void> {
+  const session = env.CALL_SESSION.get(env.CALL_SESSION.idFromName(callId));
+  await session.fetch(ORIGIN + CALL_SESSION_PATHS.phoneEnded, { method: "POST" });
 }
 
 /** Twilio's media stream for the call `callId`, handed to the object the webhook prepared (which refuses one it does not hold). */
