@@ -158,3 +158,15 @@ export async function finishedCall(id: string) {
 export const callItems = (callId: string) =>
   sql<{ item_type: string; role: string | null; content: string | null; is_truncated: boolean; function_name: string | null; status: string | null; error: string | null }[]>`
     select item_type, role, content, is_truncated, function_name, status, error from call_items where call_id = ${callId} order by position`;
+
+/**
+ * The next connection to the fake model, claimed as it opens (see tests/fakes/realtime.ts),
+ * with when each of its messages arrived; `silent`: its handshake is never answered.
+ */
+export async function claimNextModel(silent = false) {
+  const ws = new WebSocket(`ws://${new URL(inject("realtimeUrl")).host}/control?next${silent ? "&silent" : ""}`);
+  const arrived = new Map<string, number>();
+  ws.on("message", (data) => arrived.set((JSON.parse(String(data)) as { type: string }).type, performance.now()));
+  await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+  return { control: new JsonSocket(ws), arrived };
+}

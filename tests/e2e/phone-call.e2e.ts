@@ -1,7 +1,7 @@
 import twilio from "twilio";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
-import { api, callItems, nextMonday, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { api, callItems, claimNextModel, nextMonday, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole phone calls through the Worker under wrangler: Twilio's webhooks signed with Twilio's
 // own library, its media stream played by a scripted fake, its REST API a fake on loopback,
@@ -109,6 +109,29 @@ async function callRow(callId: string, ready: (row: Record<string, unknown>) => 
 }
 
 describe("a phone call through Twilio", () => {
+  it("apologises in the salon's language and records the call failed when the speech model never answers", async () => {
+    const salon = await salonWithNumber();
+    // The owner runs the salon in Czech, so its callers hear Czech.
+    await sql`update users set language = 'cs' where id = (select owner_id from salons where name = ${salon.salonName})`;
+    const { control } = await claimNextModel(true);
+    const call = await ring(salon);
+    const stream = await openStream(call);
+    const started = Date.now();
+    let apology: { form: Record<string, string> } | undefined;
+    await expect
+      .poll(
+        async () => (apology = (await restRequests()).find((request) => request.method === "POST" && request.path.endsWith(`/Calls/${call.callSid}.json`) && request.form.Twiml)),
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBeTruthy();
+    expect(apology!.form.Twiml).toContain('<Say language="cs-CZ">Omlouváme se, kvůli technickému problému teď nemůžeme váš hovor přijmout.');
+    // The connection gives up after 5 s, not at once and not after Twilio's own limits.
+    expect(Date.now() - started).toBeLessThan(12_000);
+    expect((await callRow(call.callId, (row) => row.call_ended_at !== null)).call_status).toBe("failed");
+    stream.hangUp();
+    control.close();
+  });
+
   it("closes the speech model at once when the caller hangs up before the media stream starts", async () => {
     const salon = await salonWithNumber();
     const call = await ring(salon);

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
-import { afterAll, describe, expect, inject, it } from "vitest";
-import WebSocket from "ws";
+import { afterAll, describe, expect, it } from "vitest";
 import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
-import { JsonSocket } from "../support/json-socket.ts";
-import { api, callItems, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { api, callItems, claimNextModel, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
 // scripted fake speech model: what the session sends it, and what it does with its answers.
@@ -362,18 +360,6 @@ describe("the public demo under abuse", () => {
 });
 
 describe("a call's set-up", () => {
-  /**
-   * The next connection to the fake model, claimed as it opens (see tests/fakes/realtime.ts),
-   * with when each of its messages arrived; `silent`: its handshake is never answered.
-   */
-  async function nextModel(silent = false) {
-    const ws = new WebSocket(`ws://${new URL(inject("realtimeUrl")).host}/control?next${silent ? "&silent" : ""}`);
-    const arrived = new Map<string, number>();
-    ws.on("message", (data) => arrived.set((JSON.parse(String(data)) as { type: string }).type, performance.now()));
-    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
-    return { control: new JsonSocket(ws), arrived };
-  }
-
   /** The record of the only call to this assistant, once it is closed. */
   async function closedRecord(assistantId: string) {
     await expect.poll(async () => (await sql`select call_status from calls where assistant_config_id = ${assistantId}`)[0]?.call_status, { timeout: 10_000 }).not.toBe("in-progress");
@@ -382,7 +368,7 @@ describe("a call's set-up", () => {
 
   it.each([0, 20, 100])("closes the model's socket within 100 ms and the record when the caller hangs up %i ms after opening", async (delay) => {
     const salon = await salonWithAssistant();
-    const { control, arrived } = await nextModel();
+    const { control, arrived } = await claimNextModel();
     const call = await salon.testCall();
     await new Promise((resolve) => setTimeout(resolve, delay));
     const hungUpAt = performance.now();
@@ -402,7 +388,7 @@ describe("a call's set-up", () => {
 
   it("tells the caller and records a failed call when the model takes the connection and never answers", async () => {
     const salon = await salonWithAssistant();
-    const { control } = await nextModel(true);
+    const { control } = await claimNextModel(true);
     const call = await salon.testCall();
     await control.next("held");
     // About five seconds of silence, then the reason.
@@ -418,7 +404,7 @@ describe("a call's set-up", () => {
 
   it("passes on what the caller said while the model was being set up, after its instructions and greeting", async () => {
     const salon = await salonWithAssistant();
-    const { control } = await nextModel();
+    const { control } = await claimNextModel();
     const call = await salon.testCall();
     const chunks = ["AQACAAMA", "BAAFAAYA", "BwAIAAkA"];
     for (const data of chunks) call.send({ type: "audio", data });
