@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addUsage, costOf, DEFAULT_PRICES, NO_USAGE, priceTable } from "../../worker/voice/pricing.ts";
+import { addUsage, costOf, MODEL_PRICES, NO_USAGE } from "../../worker/voice/pricing.ts";
 
 describe("call pricing", () => {
   it("sums responses, billing cached input at its own rate and not twice", () => {
@@ -11,13 +11,7 @@ describe("call pricing", () => {
       { input_token_details: { text_tokens: 10, audio_tokens: 20 }, output_token_details: { audio_tokens: 30 } },
     );
     expect(usage).toEqual({ input_text: 610, input_audio: 320, input_cached: 600, output_text: 50, output_audio: 330 });
-    expect(costOf(usage, DEFAULT_PRICES)).toBe((610 * 4 + 320 * 32 + 600 * 0.4 + 50 * 16 + 330 * 64) / 1e6);
+    expect(costOf(usage, MODEL_PRICES["gpt-realtime"])).toBe((610 * 4 + 320 * 32 + 600 * 0.4 + 50 * 16 + 330 * 64) / 1e6);
     expect(addUsage(usage, undefined)).toBe(usage);
-  });
-
-  it("takes price overrides from JSON and ignores what is not a price", () => {
-    expect(priceTable(undefined)).toBe(DEFAULT_PRICES);
-    expect(priceTable('{"output_audio": 20, "input_text": -1, "other": 3}')).toEqual({ ...DEFAULT_PRICES, output_audio: 20 });
-    expect(priceTable("not json")).toBe(DEFAULT_PRICES);
   });
 });

@@ -386,9 +386,10 @@ describe("a phone call's record", () => {
     log.instructions("You are Jana.");
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new Error("offline"));
     await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "95" });
-    await log.finish("completed", usage, 0.024);
-    const [row] = await sql`select call_status, call_duration, usage, model_cost::float8 as cost, instructions from calls where id = ${id}`;
-    expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, instructions: "You are Jana." });
+    await log.finish({ status: "completed", usage, cost: 0.024, model: "gpt-realtime-2.1", language: "cs", eurPerUsd: 0.9 });
+    const [row] = await sql`select call_status, call_duration, usage, model_cost::float8 as cost, total_price_eur::float8 as euros, model, language, instructions
+                            from calls where id = ${id}`;
+    expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, euros: 0.0216, model: "gpt-realtime-2.1", language: "cs", instructions: "You are Jana." });
   });
 
   it("closes a record still in progress with the session's status and the database's clock", async () => {
@@ -397,7 +398,7 @@ describe("a phone call's record", () => {
     await post(telephonyApp(async () => {}), "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
     const log = new CallLog(database(env as Bindings), owner(salon), id);
-    await log.finish("failed", usage, 0.01);
+    await log.finish({ status: "failed", usage, cost: 0.01, model: null, language: null, eurPerUsd: 0.86 });
     const [row] = await sql`select call_status, call_duration, call_ended_at, model_cost::float8 as cost from calls where id = ${id}`;
     expect(row).toMatchObject({ call_status: "failed", call_duration: 0, cost: 0.01 });
     expect(row!.call_ended_at).toBeInstanceOf(Date);

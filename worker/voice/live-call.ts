@@ -2,8 +2,11 @@ import type { ResponseFunctionCallArgumentsDoneEvent } from "openai/resources/re
 import { renderInstructions } from "../../contract/assistant-instructions.ts";
 import max from "libphonenumber-js/max/metadata";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
-import { isLanguage } from "../../contract/languages.ts";
+import { isLanguage, type Language } from "../../contract/languages.ts";
+import { DEFAULT_MODEL } from "../../contract/models.ts";
 import { salonCountry } from "../../contract/phone.ts";
+import { spokenLanguage } from "../../contract/spoken-language.ts";
+import { eurPerUsd } from "../currency.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { salonProfile } from "../data/salons.ts";
@@ -14,9 +17,9 @@ import { translator, type Translate } from "../messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
-import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
+import { addUsage, costOf, NO_USAGE, pricesFor } from "./pricing.ts";
 import { connectModel, ModelUnavailable, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
-import { greetingResponse, sessionUpdate } from "./session-config.ts";
+import { greetingResponse, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
 import { runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
@@ -50,6 +53,10 @@ export class LiveCall implements CallerEvents {
   private transferNumber: string | null = null;
   private salonPhone: string | null = null;
   private usage = NO_USAGE;
+  private modelName: string | null = null;
+  /** The language the model answers in: the greeting's, then the caller's. */
+  private answering: Language = "en";
+  private callerLanguage: Language | null = null;
   private readonly sentMs = new Map<string, number>();
   private readonly assistantText = new Map<string, string>();
   private readonly recorded = new Set<string>();
@@ -90,8 +97,12 @@ export class LiveCall implements CallerEvents {
       this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
 
       const language = isLanguage(salon.language) ? salon.language : "en";
+      this.answering = language;
+      // An operator's OPENAI_REALTIME_MODEL runs every call; otherwise the assistant's choice does.
+      this.modelName = this.env.OPENAI_REALTIME_MODEL || assistant.model;
       const instructions = [
         renderInstructions(assistant.system_prompt, { language, salon, services }),
+        languageRule(language),
         callFacts(salon.time_zone, this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null),
       ].join("\n\n");
 
@@ -99,7 +110,7 @@ export class LiveCall implements CallerEvents {
       this.timer = setTimeout(() => void this.finish("time_limit"), this.plan.maxSeconds * 1000);
 
       try {
-        this.model = await connectModel(this.env, apiKey);
+        this.model = await connectModel({ ...this.env, OPENAI_REALTIME_MODEL: this.modelName }, apiKey);
       } catch (error) {
         if (error instanceof ModelUnavailable) console.error(error.message);
         throw new CallFailure("model_unavailable", this.t("call.error.modelUnavailable"));
@@ -153,7 +164,14 @@ export class LiveCall implements CallerEvents {
       for (const [itemId, text] of this.assistantText) {
         if (!this.recorded.has(itemId) && text) this.log.message(itemId, "assistant", text, true);
       }
-      await this.log.finish(error ? "failed" : "completed", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
+      await this.log.finish({
+        status: error ? "failed" : "completed",
+        usage: this.usage,
+        cost: costOf(this.usage, pricesFor(this.modelName ?? DEFAULT_MODEL, this.env.REALTIME_PRICES)),
+        model: this.modelName,
+        language: this.callerLanguage,
+        eurPerUsd: eurPerUsd(this.env.EUR_PER_USD),
+      });
     })();
     return this.finished;
   }
@@ -213,6 +231,7 @@ export class LiveCall implements CallerEvents {
         this.toCaller((channel) => channel.transcript("assistant", event.item_id, event.transcript));
         break;
       case "conversation.item.input_audio_transcription.completed":
+        this.heardLanguage(event.transcript);
         this.log.message(event.item_id, "user", event.transcript);
         this.toCaller((channel) => channel.transcript("user", event.item_id, event.transcript));
         break;
@@ -246,6 +265,16 @@ export class LiveCall implements CallerEvents {
     this.truncated.add(itemId);
     this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
     if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
+  }
+
+  /** Follows the caller's language: recorded with the call, and the model told when it changes. */
+  private heardLanguage(transcript: string) {
+    const language = spokenLanguage(transcript);
+    if (!language) return;
+    this.callerLanguage = language;
+    if (language === this.answering) return;
+    this.answering = language;
+    this.toModel(languageSwitch(language));
   }
 
   private async runTool(event: ResponseFunctionCallArgumentsDoneEvent) {
