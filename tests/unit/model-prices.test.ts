@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_MODELS } from "../../contract/models.ts";
-import { DEFAULT_EUR_PER_USD, eurPerUsd } from "../../worker/currency.ts";
+import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
+import { eurPerUsd } from "../../worker/currency.ts";
 import { costOf, eurPerMinute, MODEL_PRICES, pricesFor } from "../../worker/voice/pricing.ts";
 
 afterEach(() => vi.restoreAllMocks());
