@@ -49,6 +49,20 @@ describe("a call's language", () => {
     expect(model.receivedSoFar("conversation.item.create")).toEqual([]);
   });
 
+  it("greets in the language the owner wrote the greeting in, and needs no switch for a caller who speaks it", async () => {
+    const { model, call, callId } = await startedCall({ initial_greeting: "Dobrý den, tady salon. Jak vám mohu pomoci?" });
+    const instructions = ((await model.received("session.update")).session as { instructions: string }).instructions;
+    expect(instructions).toContain("- The greeting is in Czech.");
+    await model.received("response.create");
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_cs", content_index: 0, transcript: "Dobrý den, máte zítra volno?" });
+    await call.next((m) => m.type === "text" && m.data === "Dobrý den, máte zítra volno?");
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_en", content_index: 0, transcript: "Sorry, can we speak English, please?" });
+    const item = (await model.received("conversation.item.create")).item as { content: { text: string }[] };
+    expect(item.content[0]!.text).toBe("The caller is now speaking English. Answer in English from now on, until they change language again.");
+    call.close();
+    expect(await finishedCall(callId)).toMatchObject({ language: "en" });
+  });
+
   it("runs on the assistant's lower-cost model, costed at its prices and stored in euros at the configured rate", async () => {
     const { model, call, callId } = await startedCall({ model: "gpt-realtime-2.1-mini" });
     await model.received("response.create");

@@ -97,12 +97,13 @@ export class LiveCall implements CallerEvents {
       this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max) };
 
       const language = isLanguage(salon.language) ? salon.language : "en";
-      this.answering = language;
+      // The greeting is said word for word, so it is in the language the owner wrote it in.
+      this.answering = spokenLanguage(assistant.initial_greeting) ?? language;
       // An operator's OPENAI_REALTIME_MODEL runs every call; otherwise the assistant's choice does.
       this.modelName = this.env.OPENAI_REALTIME_MODEL || assistant.model;
       const instructions = [
         renderInstructions(assistant.system_prompt, { language, salon, services }),
-        languageRule(language),
+        languageRule(this.answering),
         callFacts(salon.time_zone, this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null),
       ].join("\n\n");
 
