@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_GREETINGS } from "../../contract/assistant-instructions.ts";
+import { LANGUAGES } from "../../contract/languages.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
 import { languageRule, languageSwitch } from "../../worker/voice/session-config.ts";
 
@@ -10,6 +12,10 @@ describe("the language a caller speaks", () => {
     // Without diacritics too, as a transcript may come.
     expect(spokenLanguage("Dobry den, mohu se objednat na zitra?")).toBe("cs");
     expect(spokenLanguage("Ich habe eine Frage zu den Preisen")).toBe("de");
+  });
+
+  it("tells each default greeting's language, which the call greets in", () => {
+    for (const language of LANGUAGES) expect(spokenLanguage(DEFAULT_GREETINGS[language])).toBe(language);
   });
 
   it("decides nothing from a word or a name", () => {
