@@ -16,8 +16,8 @@ export const NO_USAGE: CallUsage = { input_text: 0, input_audio: 0, input_cached
  * List prices, US dollars per million tokens, from OpenAI's model pages (checked 2026-11-25).
  * The table has one rate for cached input; where a model bills cached text and audio
  * differently (2.1-mini: 0.06 and 0.30), the audio rate is used, as a call's cached context is
- * mostly audio, and so a cost is never under-reported. The page of `gpt-realtime` itself was
- * not found; its prices are those it launched with, the same as gpt-realtime-1.5's.
+ * mostly audio, and so a cost is never under-reported. No page of `gpt-realtime` itself was
+ * found; its prices are the ones this table had for it before, the same as gpt-realtime-1.5's.
  */
 export const MODEL_PRICES: Record<RealtimeModel, CallUsage> = {
   "gpt-realtime-2.1": { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 24, output_audio: 64 },

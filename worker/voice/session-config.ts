@@ -57,7 +57,7 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "German", 
 
 /**
  * The rule on languages, added to every call's instructions whatever the owner wrote: the
- * greeting in the salon's language, then the caller's.
+ * greeting in its own language, then the caller's.
  */
 export function languageRule(greetingLanguage: Language): string {
   return [
