@@ -302,8 +302,11 @@ describe("Twilio status callback", () => {
     expect(done.status).toBe(204);
     await Promise.all(done.waited);
     expect(fetched).toEqual([`http://twilio.test/2010-04-01/Accounts/${ACCOUNT}/Calls/${sid}.json`]);
-    const [row] = await sql`select call_status, call_duration, call_ended_at, telephony_cost::float8 as cost, total_price::float8 as total from calls where provider_call_id = ${sid}`;
-    expect(row).toMatchObject({ call_status: "completed", call_duration: 95, cost: 0.017, total: 0.017 });
+    const [row] = await sql`select call_status, call_duration, call_ended_at, telephony_cost::float8 as cost, total_price::float8 as total,
+                                   eur_per_usd::float8 as rate, total_price_eur::float8 as euros
+                            from calls where provider_call_id = ${sid}`;
+    // Kept in dollars as billed, and converted at the Worker's EUR_PER_USD.
+    expect(row).toMatchObject({ call_status: "completed", call_duration: 95, cost: 0.017, total: 0.017, rate: 0.86, euros: 0.01462 });
     expect(row!.call_ended_at).toBeInstanceOf(Date);
   });
 
