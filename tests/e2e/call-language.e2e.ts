@@ -19,6 +19,7 @@ let said = 0;
 describe("a call's language", () => {
   it("greets in the salon's language, follows the caller into Czech and then German, and records the language spoken", async () => {
     const { model, call, callId } = await startedCall();
+    expect(await model.connectedModel()).toBe("gpt-realtime-2.1");
     const instructions = ((await model.received("session.update")).session as { instructions: string }).instructions;
     expect(instructions).toContain("- The greeting is in English.");
     expect(instructions).toContain("always answer in the language the caller speaks");
@@ -65,9 +66,13 @@ describe("a call's language", () => {
 
   it("runs on the assistant's lower-cost model, costed at its prices and stored in euros at the configured rate", async () => {
     const { model, call, callId } = await startedCall({ model: "gpt-realtime-2.1-mini" });
+    expect(await model.connectedModel()).toBe("gpt-realtime-2.1-mini");
     await model.received("response.create");
     model.speak("item_hello", "Hello, Salon speaking.", 300, { done: true });
-    await call.next((m) => m.type === "text" && m.data === "Hello, Salon speaking.");
+    // The caller's words come after the response's usage on the model's socket: once they
+    // reach the caller, the usage has been counted.
+    model.send({ type: "conversation.item.input_audio_transcription.completed", item_id: "item_ok", content_index: 0, transcript: "OK" });
+    await call.next((m) => m.type === "text" && m.data === "OK");
     call.close();
     const record = await finishedCall(callId);
     // 800 text + 200 audio input, 100 text + 200 audio output tokens at gpt-realtime-2.1-mini's list prices.

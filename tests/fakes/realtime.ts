@@ -6,7 +6,8 @@ import { WebSocketServer, type WebSocket } from "ws";
  * A stand-in for the OpenAI Realtime API on loopback, speaking its GA wire protocol.
  *
  * - `scripted`: a test opens `/control?match=<text>` and is paired with the model
- *   connection whose session.update instructions contain that text. It then sees every
+ *   connection whose session.update instructions contain that text (told which model it
+ *   asked for). It then sees every
  *   event the call session sends (`{type:"received", event}`), makes the model send events
  *   (`{send: event}`) or drops the connection (`{drop: true}`). A connection no test claims
  *   runs on autopilot: it greets with the assistant's greeting, and answers once it has
@@ -155,7 +156,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
         if (command.drop) socket.terminate();
       });
       controller.socket.on("close", () => socket.close());
-      controller.socket.send(JSON.stringify({ type: "paired" }));
+      controller.socket.send(JSON.stringify({ type: "paired", model: url.searchParams.get("model") }));
     };
     socket.on("message", onEarly);
   });
