@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		RESEND_BASE_URL: string;
 		OPENAI_REALTIME_URL: string;
 		OPENAI_REALTIME_MODEL: string;
+		EUR_PER_USD: string;
 		CALL_SESSION: DurableObjectNamespace<import("./worker/index").CallSession>;
 	}
 }
@@ -22,7 +23,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "MAIL_FROM" | "SALES_EMAIL" | "RESEND_BASE_URL" | "OPENAI_REALTIME_URL" | "OPENAI_REALTIME_MODEL">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "ENVIRONMENT" | "MAIL_FROM" | "SALES_EMAIL" | "RESEND_BASE_URL" | "OPENAI_REALTIME_URL" | "OPENAI_REALTIME_MODEL" | "EUR_PER_USD">> {}
 }
 
 // Begin runtime types

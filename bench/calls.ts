@@ -118,12 +118,13 @@ async function seed(sql: Sql) {
   for (const { salon, calls } of plan) {
     await sql`
       insert into calls (salon_id, assistant_name, direction, from_number, to_number, call_started_at, call_ended_at, call_duration,
-                         call_status, caller_city, caller_country, model_cost, telephony_cost, instructions)
+                         call_status, caller_city, caller_country, model_cost, telephony_cost, instructions, model, language, eur_per_usd)
       select ${salon.id}, 'Front desk', case when n % 10 = 0 then 'outbound' else 'inbound' end,
              '+420' || (600000000 + n % 99999999)::text, '+420228881234',
              now() - (n::float8 / ${calls} * 365) * interval '1 day', now() - (n::float8 / ${calls} * 365) * interval '1 day' + (30 + n % 300) * interval '1 second',
              30 + n % 300, case when n % 17 = 0 then 'no-answer' else 'completed' end, 'Praha', 'CZ',
-             round((0.01 + (n % 50) / 1000.0)::numeric, 6), case when n % 3 = 0 then null else 0.0085 end, ${instructions}
+             round((0.01 + (n % 50) / 1000.0)::numeric, 6), case when n % 3 = 0 then null else 0.0085 end, ${instructions},
+             'gpt-realtime-2.1', (array['cs', 'en', 'de'])[1 + n % 3], 0.86
       from generate_series(1, ${calls}) n`;
   }
   console.log(`calls inserted (${seconds()} s)`);

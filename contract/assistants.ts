@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
+import { ASSISTANT_MODELS, DEFAULT_MODEL } from "./models.ts";
 import { fromJson, requiredText } from "./text.ts";
 
 /** The speech model's voices; coral is the default. */
@@ -63,6 +64,7 @@ const vadSettings = fromJson(
 export const assistantConfigSchema = requestBody({
   name: requiredText(ASSISTANT_LIMITS.nameLength, "validation.assistant.name"),
   voice_name: z._default(z.enum(VOICES, { error: "validation.assistant.voice" }), DEFAULT_VOICE),
+  model: z._default(z.enum(ASSISTANT_MODELS, { error: "validation.assistant.model" }), DEFAULT_MODEL),
   temperature: z._default(
     z.number({ error: "validation.assistant.temperature" }).check(...between(temperature.min, temperature.max, "validation.assistant.temperature")),
     temperature.default,

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import type { Language } from "./languages.ts";
 
 /** The Calls screen pages the history 50 calls at a time (offset = (page - 1) * 50). */
 export const CALLS_PAGE_SIZE = 50;
@@ -55,8 +56,16 @@ export interface Call {
   caller_city: string | null;
   caller_state: string | null;
   caller_country: string | null;
-  /** US dollars; null when nothing was billed. */
+  /** Euros, converted at the rate stored with the call; null when nothing was billed. */
   total_price: number | null;
+  /** What the speech model and the phone line billed, in their currency, US dollars. */
+  provider_price: number | null;
+  /** Euros per US dollar the call's costs were converted at. */
+  eur_per_usd: number | null;
+  /** The speech model the call ran on; null for calls that never reached one. */
+  model: string | null;
+  /** The language the caller last spoke in; null when none was recognised. */
+  language: Language | null;
 }
 
 /** GET /calls/list: one page, newest first, and how many calls the salon has in all. */
@@ -108,7 +117,7 @@ export interface CallStats {
   start_date: string;
   end_date: string;
   total_calls: number;
-  /** US dollars. */
+  /** Euros, each call at the rate stored with it. */
   total_price: number;
   /** Seconds, over the calls that have a duration. */
   average_duration: number;

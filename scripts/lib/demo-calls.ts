@@ -1,7 +1,10 @@
 import type { TransactionSql } from "postgres";
 import { renderInstructions, type InstructionsData } from "../../contract/assistant-instructions.ts";
+import { DEFAULT_MODEL, type RealtimeModel } from "../../contract/models.ts";
 import type { BusinessHours } from "../../contract/salon.ts";
+import { spokenLanguage } from "../../contract/spoken-language.ts";
 import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
+import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
 
 /*
  * A week of recorded calls for the demo salon, so the Calls screen shows what a working
@@ -21,10 +24,14 @@ interface DemoCall {
   /** An E.164 number, or "browser" for a test call. */
   from: string;
   city?: string;
+  /** The caller's country; Czechia when not given. */
+  country?: string;
   duration: number;
   missed?: boolean;
   /** The speech model's cost in US dollars; phone calls add the line's. */
   model: number;
+  /** The speech model it ran on, when not the default. */
+  realtimeModel?: RealtimeModel;
   /** Made with an assistant that has been deleted since. */
   deletedAssistant?: boolean;
   items: (day: DayWords) => Item[];
@@ -182,6 +189,39 @@ const CALLS: DemoCall[] = [
   },
   { when: { daysAgo: 1, at: "11:05" }, from: "+420777456789", city: "Ostrava", duration: 0, missed: true, model: 0, items: () => [] },
   {
+    when: { daysAgo: 1, at: "15:40" },
+    from: "+420731555010",
+    city: "Praha",
+    duration: 74,
+    model: 0.0236,
+    items: () => [
+      GREETING,
+      { say: "user", text: "Dobrý den, kolik stojí dámský střih?" },
+      {
+        say: "assistant",
+        text: "Dobrý den, dámský střih stojí 45 eur, u delších vlasů až 60 eur. Chcete se rovnou objednat?",
+      },
+      { say: "user", text: "Ne, děkuji, zavolám zítra." },
+      { say: "assistant", text: "Dobře, budeme se těšit. Na shledanou!" },
+      { fn: "end_call", args: {}, result: { ended: true } },
+    ],
+  },
+  {
+    when: { daysAgo: 2, at: "12:15" },
+    from: "+4915112345678",
+    city: "Berlin",
+    country: "DE",
+    duration: 58,
+    model: 0.0191,
+    items: () => [
+      GREETING,
+      { say: "user", text: "Guten Tag, haben Sie morgen Vormittag noch einen Termin zum Föhnen frei?" },
+      { say: "assistant", text: "Guten Tag! Morgen um zehn Uhr ist noch frei. Auf welchen Namen darf ich buchen?" },
+      { say: "user", text: "Danke, ich melde mich gleich noch einmal." },
+      { say: "assistant", text: "Gern, bis später!" },
+    ],
+  },
+  {
     when: { daysAgo: 2, at: "16:20" },
     from: "+420605333444",
     city: "Plzeň",
@@ -247,6 +287,7 @@ const CALLS: DemoCall[] = [
     from: "browser",
     duration: 45,
     model: 0.0121,
+    realtimeModel: "gpt-realtime-2.1-mini",
     deletedAssistant: true,
     items: (d) => [
       { say: "assistant", text: "Good evening, Salon Bella. How can I help?" },
@@ -366,6 +407,7 @@ const CALLS: DemoCall[] = [
     from: "browser",
     duration: 38,
     model: 0.0098,
+    realtimeModel: "gpt-realtime",
     items: () => [
       GREETING,
       { say: "user", text: "Testing: do you do keratin treatments?" },
@@ -380,6 +422,13 @@ const CALLS: DemoCall[] = [
 ];
 
 const pad = (value: number) => String(value).padStart(2, "0");
+
+/** The language of the caller's last words that tell one, as a live call records it. */
+const callerLanguage = (items: Item[]) =>
+  items
+    .map((item) => ("say" in item && item.say === "user" ? spokenLanguage(item.text) : null))
+    .filter((language) => language !== null)
+    .at(-1) ?? null;
 
 /** The demo salon's recorded calls over the last week, with their conversations. */
 export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
@@ -418,16 +467,18 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
     };
 
     const browser = call.from === "browser";
+    const items = call.items(words);
     const [row] = await tx<{ id: string }[]>`
       insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number, call_started_at, call_ended_at,
-                         call_duration, call_status, caller_city, caller_country, model_cost, telephony_cost, instructions)
+                         call_duration, call_status, caller_city, caller_country, model_cost, telephony_cost, instructions,
+                         model, language, eur_per_usd)
       values (${salon.id}, ${call.deletedAssistant ? null : (assistant?.id ?? null)}, ${call.deletedAssistant ? null : (assistant?.name ?? null)},
               'inbound', ${call.from}, ${browser ? null : SALON_LINE}, ${started}, ${new Date(started.getTime() + call.duration * 1000)},
-              ${call.duration}, ${call.missed ? "no-answer" : "completed"}, ${call.city ?? null}, ${browser ? null : "CZ"},
+              ${call.duration}, ${call.missed ? "no-answer" : "completed"}, ${call.city ?? null}, ${browser ? null : (call.country ?? "CZ")},
               ${call.model}, ${browser || call.missed ? null : Math.round((Math.ceil(call.duration / 60) * LINE_PER_MINUTE) * 10_000) / 10_000},
-              ${call.missed ? null : call.deletedAssistant ? EVENING_LINE_PROMPT : instructions})
+              ${call.missed ? null : call.deletedAssistant ? EVENING_LINE_PROMPT : instructions},
+              ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_EUR_PER_USD})
       returning id`;
-    const items = call.items(words);
     for (const [position, item] of items.entries()) {
       const at = new Date(started.getTime() + Math.round(((position + 0.5) / items.length) * call.duration * 1000));
       if ("say" in item) {

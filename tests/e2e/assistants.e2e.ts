@@ -39,6 +39,9 @@ describe("assistants and phone numbers", () => {
     await expect.poll(() => page.getByLabel("Assistant Name").inputValue()).toBe("Front desk");
     const save = page.getByRole("button", { name: "Save changes" });
     expect(await save.isDisabled()).toBe(true);
+    // The lower-cost model, priced per minute.
+    await page.getByLabel("Model").getByRole("option", { name: /^Lower cost: gpt-realtime-2\.1-mini, about €0\.\d{4} a minute$/ }).waitFor({ state: "attached" });
+    await page.getByLabel("Model").selectOption("gpt-realtime-2.1-mini");
     await page.getByRole("tab", { name: "Behavior" }).click();
     await page.getByLabel("Initial Greeting").fill("Salon Bella, good morning! How can I help?");
     expect(await save.isEnabled()).toBe(true);

@@ -79,6 +79,8 @@ export async function scriptModel(match: string) {
   return {
     /** The next event the call session sent to the model, of this type. */
     received,
+    /** The model named in the address the call session connected to. */
+    connectedModel: async () => (await control.next("paired")).model as string | null,
     /** Every event of this type the call session has sent and no test has waited for yet. */
     receivedSoFar: (type: string) =>
       control.take((m) => m.type === "received" && (m.event as { type: string }).type === type).map((m) => m.event as Record<string, unknown>),

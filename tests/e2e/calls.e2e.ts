@@ -13,12 +13,13 @@ afterAll(() => sql.end());
 
 /** Older calls, 8 to 28 days back, so the history runs to three pages and all of it is within the last 30 days. */
 const OLDER_CALLS = 100;
-const DEMO_CALLS = 13;
+const DEMO_CALLS = 15;
 
 /**
  * A signed-in owner whose Prague salon has an assistant and a recorded history: the demo
- * salon's week of calls (an interrupted answer, a failed booking, a missed call, test
- * calls in the browser, one of them with a deleted assistant) and 100 older calls.
+ * salon's week of calls (an interrupted answer, a failed booking, a missed call, callers in
+ * Czech and German, test calls in the browser, one of them with a deleted assistant) and 100
+ * older calls.
  */
 async function ownerWithCalls(page: Page) {
   const { email } = await signedInOwner(page);
@@ -35,9 +36,9 @@ async function ownerWithCalls(page: Page) {
     await seedCalls(tx, email);
     await tx`
       insert into calls (salon_id, assistant_name, direction, from_number, to_number, call_started_at, call_duration, call_status,
-                         caller_city, caller_country, model_cost, telephony_cost)
+                         caller_city, caller_country, model_cost, telephony_cost, eur_per_usd)
       select ${salon!.id}, 'Bella front desk', 'inbound', '+420777' || lpad(n::text, 6, '0'), '+420228881234',
-             now() - interval '8 days' - n * interval '4 hours 48 minutes', 60 + n, 'completed', 'Praha', 'CZ', 0.02, 0.0085
+             now() - interval '8 days' - n * interval '4 hours 48 minutes', 60 + n, 'completed', 'Praha', 'CZ', 0.02, 0.0085, 0.86
       from generate_series(1, ${OLDER_CALLS}) n`;
   });
   await page.reload();
@@ -63,6 +64,11 @@ describe("the Calls screen", () => {
     const conversation = region(page, "Conversation");
     await conversation.getByText("Four o'clock with Jana would be perfect.").waitFor();
     await details.getByText("Total cost").waitFor();
+    // Costs in euros, with what the providers billed in dollars; the caller's language and the model.
+    await details.getByText(/^€0\.\d{4}$/).waitFor();
+    await details.getByText(/^Billed \$0\.\d{4}, at 0\.86 € per US dollar$/).waitFor();
+    await details.getByText("English").waitFor();
+    await details.getByText("gpt-realtime-2.1", { exact: true }).waitFor();
     await list.getByText("Unknown assistant").waitFor();
     await screenshot(page, "calls-desktop");
 
@@ -115,6 +121,10 @@ describe("the Calls screen", () => {
     await modal.waitFor({ state: "detached" });
     expect(await open.evaluate((button) => button === document.activeElement)).toBe(true);
 
+    // A caller who spoke Czech.
+    await row(page, "\\+420 731 555 010").click();
+    await details.getByText("Czech", { exact: true }).waitFor();
+
     // Choosing another call closes the cards; a missed call had no instructions.
     await row(page, "\\+420 777 456 789").click();
     await details.getByText("Missed call").waitFor();
@@ -124,12 +134,12 @@ describe("the Calls screen", () => {
     await page.getByRole("dialog", { name: "Assistant Instructions" }).getByText("No system prompt available").waitFor();
     await page.keyboard.press("Escape");
 
-    // The period: all 113 calls are in the last 30 days, drawn per day.
+    // The period: all 115 calls are in the last 30 days, drawn per day.
     const stats = region(page, "Call statistics");
     await page.getByLabel("Stats for:").selectOption("last_30_days");
     await page.waitForURL(/period=last_30_days/);
     await stats.getByText(String(OLDER_CALLS + DEMO_CALLS), { exact: true }).waitFor();
-    const chart = stats.getByRole("img", { name: /^Calls per day from .+: 113 calls in all/ });
+    const chart = stats.getByRole("img", { name: /^Calls per day from .+: 115 calls in all/ });
     await chart.waitFor();
     await screenshot(page, "calls-last-30-days-desktop");
     await page.getByLabel("Stats for:").selectOption("this_week");
@@ -163,8 +173,9 @@ describe("the Calls screen", () => {
     await region(page, "Anrufstatistik").getByRole("img", { name: /^Anrufe pro Tag/ }).waitFor();
     await screenshot(page, "calls-de-desktop");
     await page.goto("/cs/dashboard/calls?period=last_30_days");
-    await region(page, "Historie hovorů").getByText("113 hovorů").waitFor();
-    await region(page, "Podrobnosti hovoru").getByText(/US\$/).waitFor();
+    await region(page, "Historie hovorů").getByText("115 hovorů").waitFor();
+    await region(page, "Podrobnosti hovoru").getByText(/^0,\d{4}\s€$/).waitFor();
+    await region(page, "Podrobnosti hovoru").getByText("angličtina").waitFor();
     await page.setViewportSize(VIEWPORTS.phone);
     await screenshot(page, "calls-cs-phone", { fullPage: false });
   });

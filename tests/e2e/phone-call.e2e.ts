@@ -237,8 +237,8 @@ describe("a phone call through Twilio", () => {
     const statusForm = { AccountSid: accountSid, CallSid: call.callSid, CallStatus: "completed", CallDuration: "48", From: CALLER, To: salon.number, Direction: "inbound" };
     expect((await webhook("/api/telephony/twilio/status", statusForm)).status).toBe(204);
     const record = await callRow(call.callId, (row) => row.call_status !== "in-progress" && row.telephony_cost !== null && (row.model_cost as number) > 0);
-    // Six responses of 800 text + 200 audio input, 100 text + 200 audio output tokens at the default prices.
-    const modelCost = (6 * (800 * 4 + 200 * 32 + 100 * 16 + 200 * 64)) / 1e6;
+    // Six responses of 800 text + 200 audio input, 100 text + 200 audio output tokens at the default model's prices.
+    const modelCost = (6 * (800 * 4 + 200 * 32 + 100 * 24 + 200 * 64)) / 1e6;
     expect(record).toMatchObject({
       direction: "inbound",
       from_number: CALLER,
@@ -252,6 +252,8 @@ describe("a phone call through Twilio", () => {
       is_demo: false,
       assistant_name: "Front desk",
       telephony_cost: 0.013,
+      model: "gpt-realtime-2.1",
+      language: "en",
     });
     expect(record.model_cost).toBeCloseTo(modelCost, 6);
     expect(record.total_price).toBeCloseTo(modelCost + 0.013, 6);
@@ -281,7 +283,10 @@ describe("a phone call through Twilio", () => {
         caller_country: "CZ",
       }),
     ]);
-    expect((list.json.items as { total_price: number }[])[0]!.total_price).toBeCloseTo(modelCost + 0.013, 6);
+    // In euros at the configured rate, beside what the providers billed in dollars.
+    const [listed] = list.json.items as { total_price: number; provider_price: number }[];
+    expect(listed!.provider_price).toBeCloseTo(modelCost + 0.013, 6);
+    expect(listed!.total_price).toBeCloseTo((modelCost + 0.013) * 0.86, 6);
   });
 
   it("ends the model's part and completes the record when the caller hangs up", async () => {

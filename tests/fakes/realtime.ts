@@ -7,7 +7,8 @@ import { WebSocketServer, type WebSocket } from "ws";
  * A stand-in for the OpenAI Realtime API on loopback, speaking its GA wire protocol.
  *
  * - `scripted`: a test opens `/control?match=<text>` and is paired with the model
- *   connection whose session.update instructions contain that text. It then sees every
+ *   connection whose session.update instructions contain that text (told which model it
+ *   asked for). It then sees every
  *   event the call session sends (`{type:"received", event}`), makes the model send events
  *   (`{send: event}`) or drops the connection (`{drop: true}`). A connection no test claims
  *   runs on autopilot: it greets with the assistant's greeting, and answers once it has
@@ -133,8 +134,8 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit("connection", ws, request));
   });
 
-  /** Hands the model connection `socket` to the test on `controller`, with the events it sent so far. */
-  function pair(socket: WebSocket, controller: WebSocket, early: Event[]) {
+  /** Hands the model connection `socket` (for `model`) to the test on `controller`, with the events it sent so far. */
+  function pair(socket: WebSocket, controller: WebSocket, early: Event[], model: string | null) {
     const forward = (received: Event) => controller.send(JSON.stringify({ type: "received", event: received }));
     early.forEach(forward);
     socket.on("message", (data) => forward(JSON.parse(String(data)) as Event));
@@ -149,7 +150,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
       if (command.drop) socket.terminate();
     });
     controller.on("close", () => socket.close());
-    controller.send(JSON.stringify({ type: "paired" }));
+    controller.send(JSON.stringify({ type: "paired", model }));
   }
 
   sockets.on("connection", (socket: WebSocket, request: IncomingMessage) => {
@@ -172,7 +173,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
     const claim = claims.shift();
     if (claim) {
       claim.socket.send(JSON.stringify({ type: "connected" }));
-      return pair(socket, claim.socket, []);
+      return pair(socket, claim.socket, [], url.searchParams.get("model"));
     }
 
     // Until its session.update names a test's text, a connection's events wait here.
@@ -190,7 +191,7 @@ export async function startFakeRealtime(mode: "scripted" | "echo" = "scripted", 
         return;
       }
       controllers.splice(controllers.indexOf(controller), 1);
-      pair(socket, controller.socket, early);
+      pair(socket, controller.socket, early, url.searchParams.get("model"));
     };
     socket.on("message", onEarly);
   });

@@ -67,6 +67,7 @@ describe("the assistant page", () => {
         body: {
           name: "Front desk",
           voice_name: "coral",
+          model: "gpt-realtime-2.1",
           temperature: 0.7,
           max_tokens: 1500,
           system_prompt: DEFAULT_INSTRUCTIONS.en,
@@ -117,6 +118,31 @@ describe("the assistant page", () => {
       body: { name: "Reception", voice_name: "sage", temperature: 1, vad_settings: { threshold: 0.8, prefix_padding_ms: 300, silence_duration_ms: 1200, create_response: true } },
     });
     await waitFor(() => expect(saveButton()).toBeDisabled());
+  });
+
+  it("offers the best model or a lower-cost one, each with its price per minute in euros, and saves the choice", async () => {
+    const requests = fakeAssistantsApi({ assistants: [reception] });
+    renderPage();
+    const model = await screen.findByLabelText("Model");
+    await waitFor(() => expect(within(model).getByRole("option", { selected: true })).toHaveTextContent("Best quality: gpt-realtime-2.1, about €0.0502 a minute"));
+    expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Best quality: gpt-realtime-2.1, about €0.0502 a minute",
+      "Lower cost: gpt-realtime-2.1-mini, about €0.0166 a minute",
+    ]);
+    await userEvent.selectOptions(model, "gpt-realtime-2.1-mini");
+    await userEvent.click(saveButton());
+    expect(await screen.findByText("Assistant updated successfully!")).toBeInTheDocument();
+    expect(changes(requests)[0]).toMatchObject({ method: "PUT", body: { model: "gpt-realtime-2.1-mini" } });
+  });
+
+  it("prices the models in the interface's language", async () => {
+    fakeAssistantsApi({ assistants: [reception] });
+    renderPage("cs");
+    const model = await screen.findByLabelText("Model");
+    await waitFor(() => expect(within(model).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Nejlepší kvalita: gpt-realtime-2.1, asi 0,0502\u00a0€ za minutu",
+      "Nižší cena: gpt-realtime-2.1-mini, asi 0,0166\u00a0€ za minutu",
+    ]));
   });
 
   it("keeps unsaved edits while another assistant is open, and Discard changes drops them", async () => {

@@ -41,6 +41,10 @@ const call = (id: string, started: string, fields: Partial<Call> = {}): Call => 
   caller_state: null,
   caller_country: "CZ",
   total_price: 0.0497,
+  provider_price: 0.0578,
+  eur_per_usd: 0.86,
+  model: "gpt-realtime-2.1",
+  language: "cs",
   ...fields,
 });
 
@@ -133,10 +137,10 @@ describe("the Calls screen", () => {
     fakeCallsApi();
     renderPage();
     const figures = within(region("Call statistics"));
-    expect(await figures.findByText("$0.0684")).toBeInTheDocument();
+    expect(await figures.findByText("€0.0684")).toBeInTheDocument();
     expect(figures.getByText("Total Calls").nextSibling).toHaveTextContent("2");
     expect(figures.getByText("Avg Duration").nextSibling).toHaveTextContent("02:06");
-    expect(figures.getByText("Avg Cost / Call").nextSibling).toHaveTextContent("$0.0342");
+    expect(figures.getByText("Avg Cost / Call").nextSibling).toHaveTextContent("€0.0342");
     // One day has no chart.
     expect(figures.queryByRole("img")).not.toBeInTheDocument();
 
@@ -160,7 +164,10 @@ describe("the Calls screen", () => {
     expect(details.getByText("Duration").nextSibling).toHaveTextContent("03:05");
     expect(details.getByText("Status").nextSibling).toHaveTextContent("Completed");
     expect(details.getByText("Location").nextSibling).toHaveTextContent("Brno, Czechia");
-    expect(details.getByText("Total cost").nextSibling).toHaveTextContent("$0.0497");
+    expect(details.getByText("Total cost").nextSibling).toHaveTextContent("€0.0497");
+    expect(details.getByText("Billed $0.0578, at 0.86 € per US dollar")).toBeInTheDocument();
+    expect(details.getByText("Language").nextSibling).toHaveTextContent("Czech");
+    expect(details.getByText("Model").nextSibling).toHaveTextContent("gpt-realtime-2.1");
 
     const conversation = within(region("Conversation"));
     expect(await conversation.findByText("A haircut on Friday, please.")).toBeInTheDocument();
@@ -318,7 +325,7 @@ describe("the Calls screen", () => {
     expect(within(region("Conversation")).queryByRole("listitem")).not.toBeInTheDocument();
   });
 
-  it("speaks Czech: day headings, plurals and dollars with four decimals", async () => {
+  it("speaks Czech: day headings, plurals and euros with four decimals", async () => {
     fakeCallsApi({ total: 113 });
     renderPage("cs");
     const list = within(await waitFor(() => screen.getByRole("region", { name: "Historie hovorů" })));
@@ -326,7 +333,8 @@ describe("the Calls screen", () => {
     expect((await list.findAllByRole("group")).map((group) => group.getAttribute("aria-label"))).toEqual(["Dnes", "Včera", "pátek 20. listopadu"]);
     const details = within(screen.getByRole("region", { name: "Podrobnosti hovoru" }));
     expect(details.getByText("Příchozí hovor")).toBeInTheDocument();
-    expect(details.getByText("Celková cena").nextSibling).toHaveTextContent("0,0497 US$");
+    expect(details.getByText("Celková cena").nextSibling).toHaveTextContent("0,0497 €");
+    expect(details.getByText("Jazyk").nextSibling).toHaveTextContent("čeština");
     expect(details.getByText("Místo").nextSibling).toHaveTextContent("Brno, Česko");
   });
 });

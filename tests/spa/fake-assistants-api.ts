@@ -1,4 +1,5 @@
 import { DEFAULT_VAD_SETTINGS, type AssistantConfig } from "../../contract/assistants.ts";
+import type { ModelOffer } from "../../contract/models.ts";
 import { VERIFICATION, type AvailableNumber, type PhoneNumber } from "../../contract/phone-numbers.ts";
 import { json, mockFetch } from "./render.tsx";
 
@@ -10,10 +11,17 @@ export interface FakeRequest {
 
 type StoredAssistant = Omit<AssistantConfig, "phone_connection">;
 
+/** The models as the Worker prices them at its default rate. */
+export const MODEL_OFFERS: ModelOffer[] = [
+  { model: "gpt-realtime-2.1", tier: "quality", eur_per_minute: 0.0502 },
+  { model: "gpt-realtime-2.1-mini", tier: "economy", eur_per_minute: 0.0166 },
+];
+
 export const assistant = (id: string, name: string, changes: Partial<StoredAssistant> = {}): StoredAssistant => ({
   id,
   name,
   voice_name: "coral",
+  model: "gpt-realtime-2.1",
   temperature: 0.7,
   max_tokens: 1500,
   system_prompt: `You are ${name}.`,
@@ -79,6 +87,7 @@ export function fakeAssistantsApi(
     const body = request.body as Record<string, unknown>;
 
     if (url === "/api/dashboard/assistant/configs") return json(200, assistants.map(withConnection));
+    if (url === "/api/dashboard/assistant/models") return json(200, MODEL_OFFERS);
     const assistantPath = /^\/api\/dashboard\/assistant\/config(?:\/(.+))?$/.exec(url);
     if (assistantPath) {
       const id = assistantPath[1] ?? `as-${nextId++}`;

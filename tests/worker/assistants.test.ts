@@ -20,6 +20,7 @@ describe("assistant configs", () => {
       id: expect.any(String),
       name: "Empfang",
       voice_name: "coral",
+      model: "gpt-realtime-2.1",
       temperature: 0.7,
       max_tokens: 1500,
       system_prompt: DEFAULT_INSTRUCTIONS.de,
@@ -43,6 +44,7 @@ describe("assistant configs", () => {
         ...first,
         name: "Front desk",
         voice_name: "sage",
+        model: "gpt-realtime-2.1-mini",
         temperature: 0.6,
         max_tokens: 800,
         system_prompt: "You are the receptionist of {{salon_name}}.",
@@ -56,6 +58,7 @@ describe("assistant configs", () => {
       id: first.id,
       name: "Front desk",
       voice_name: "sage",
+      model: "gpt-realtime-2.1-mini",
       temperature: 0.6,
       max_tokens: 800,
       system_prompt: "You are the receptionist of {{salon_name}}.",
@@ -73,6 +76,7 @@ describe("assistant configs", () => {
   it.each([
     [{ name: "" }, "name", "Assistant name is required"],
     [{ name: "A", voice_name: "nova" }, "voice_name", "Choose one of the voices."],
+    [{ name: "A", model: "gpt-realtime" }, "model", "Choose one of the models."],
     [{ name: "A", temperature: 0.5 }, "temperature", "The response style must be between 0.6 and 1."],
     [{ name: "A", temperature: 1.1 }, "temperature", "The response style must be between 0.6 and 1."],
     [{ name: "A", temperature: "0.7" }, "temperature", "The response style must be between 0.6 and 1."],
@@ -89,6 +93,17 @@ describe("assistant configs", () => {
     expect(res.status).toBe(422);
     expect((res.json.fields as Record<string, string>)[field]).toBe(message);
     expect((await owner.call(CONFIGS)).json).toEqual([]);
+  });
+
+  it("run on the best model or the lower-cost one, each offered with the price of a typical minute in euros", async () => {
+    const owner = await signedInOwner();
+    const res = await owner.call("/api/dashboard/assistant/models");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      { model: "gpt-realtime-2.1", tier: "quality", eur_per_minute: 0.0502 },
+      { model: "gpt-realtime-2.1-mini", tier: "economy", eur_per_minute: 0.0166 },
+    ]);
+    expect((await api("/api/dashboard/assistant/models")).status).toBe(401);
   });
 
   it("answer in the caller's language", async () => {

@@ -30,17 +30,21 @@ interface CallSeed {
   city?: string | null;
   country?: string | null;
   instructions?: string | null;
+  /** Euros per US dollar; the default rate when the call has a cost. */
+  rate?: number | null;
+  realtimeModel?: string | null;
+  language?: string | null;
 }
 
 async function insertCall(salonId: string, seed: CallSeed): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into calls (salon_id, direction, from_number, to_number, assistant_name, call_started_at, call_duration, call_status,
-                       model_cost, telephony_cost, caller_city, caller_country, instructions)
+                       model_cost, telephony_cost, caller_city, caller_country, instructions, eur_per_usd, model, language)
     values (${salonId}, ${seed.direction ?? "inbound"}, ${seed.from === undefined ? "+420777123456" : seed.from},
             ${seed.to === undefined ? "+420228881234" : seed.to}, ${seed.assistant === undefined ? "Front desk" : seed.assistant},
             ${seed.started}, ${seed.duration === undefined ? 60 : seed.duration}, ${seed.status ?? "completed"},
             ${seed.model ?? 0.01}, ${seed.telephony === undefined ? null : seed.telephony}, ${seed.city ?? null}, ${seed.country ?? null},
-            ${seed.instructions ?? null})
+            ${seed.instructions ?? null}, ${seed.rate === undefined ? 0.86 : seed.rate}, ${seed.realtimeModel ?? null}, ${seed.language ?? null})
     returning id`;
   return row!.id;
 }
@@ -48,9 +52,9 @@ async function insertCall(salonId: string, seed: CallSeed): Promise<string> {
 /** Many calls at once, one a minute back from `newest`. */
 async function insertMany(salonId: string, count: number, newest: Date) {
   await sql`
-    insert into calls (salon_id, direction, from_number, to_number, assistant_name, call_started_at, call_duration, call_status, model_cost)
+    insert into calls (salon_id, direction, from_number, to_number, assistant_name, call_started_at, call_duration, call_status, model_cost, eur_per_usd)
     select ${salonId}, 'inbound', '+420777' || lpad(n::text, 6, '0'), '+420228881234', 'Front desk',
-           ${newest}::timestamptz - n * interval '1 minute', 30 + n % 60, 'completed', 0.01
+           ${newest}::timestamptz - n * interval '1 minute', 30 + n % 60, 'completed', 0.01, 1
     from generate_series(0, ${count - 1}) n`;
 }
 
@@ -123,7 +127,7 @@ describe("the call list", () => {
     expect((await list(owner, "?limit=1")).total).toBe(124);
   });
 
-  it("gives each call's fields: numbers, assistant (or none), duration, status, place and total price", async () => {
+  it("gives each call's fields: numbers, assistant (or none), duration, status, place, model, language and price in euros", async () => {
     const { owner, salonId } = await ownerWithSalon();
     const now = Date.now();
     const phone = await insertCall(salonId, {
@@ -134,6 +138,9 @@ describe("the call list", () => {
       telephony: 0.0085,
       city: "Brno",
       country: "CZ",
+      rate: 0.9,
+      realtimeModel: "gpt-realtime-2.1",
+      language: "cs",
     });
     const orphan = await insertCall(salonId, { started: new Date(now - 7_200_000), from: "browser", to: null, assistant: null, model: 0 });
     const missed = await insertCall(salonId, { started: new Date(now - 10_800_000), duration: 0, status: "no-answer", model: 0, telephony: 0 });
@@ -153,10 +160,14 @@ describe("the call list", () => {
       caller_city: "Brno",
       caller_state: null,
       caller_country: "CZ",
-      total_price: 0.0497,
+      total_price: 0.04473,
+      provider_price: 0.0497,
+      eur_per_usd: 0.9,
+      model: "gpt-realtime-2.1",
+      language: "cs",
     });
     // Nothing billed: no price at all, rather than a price of zero.
-    expect(items[1]).toMatchObject({ from_number: "browser", to_number: null, assistant_name: null, total_price: null });
+    expect(items[1]).toMatchObject({ from_number: "browser", to_number: null, assistant_name: null, total_price: null, provider_price: null, model: null, language: null });
     // A billed line that cost nothing still has a price.
     expect(items[2]).toMatchObject({ call_status: "no-answer", call_duration: 0, total_price: 0 });
     expect(items[3]).toMatchObject({ direction: "outbound", to_number: "+420604222333" });
@@ -247,8 +258,8 @@ describe("salons", () => {
     expect((await list(b.owner)).total).toBe(1);
     expect((await b.owner.call(`/api/calls/conversation/${callOfA}`)).status).toBe(404);
     expect((await b.owner.call(`/api/calls/instructions/${callOfA}`)).status).toBe(404);
-    expect((await stats(a.owner, "last_30_days")).total_price).toBe(0.01);
-    expect((await stats(b.owner, "last_30_days")).total_price).toBe(0.5);
+    expect((await stats(a.owner, "last_30_days")).total_price).toBe(0.0086);
+    expect((await stats(b.owner, "last_30_days")).total_price).toBe(0.43);
   });
 });
 
@@ -290,14 +301,14 @@ describe("call statistics", () => {
     expect(month.days.every((day) => day.calls === 0)).toBe(true);
   });
 
-  it("sum, average and count per day the calls of today", async () => {
+  it("sum in euros, each call at its own rate, average and count per day the calls of today", async () => {
     const { owner, salonId } = await ownerWithSalon("Europe/Prague");
     const [start] = periods("Europe/Prague").today;
-    await insertCall(salonId, { started: new Date(start.getTime() + 60_000), duration: 60, model: 0.04, telephony: 0.01 });
-    await insertCall(salonId, { started: new Date(start.getTime() + 120_000), duration: 90, model: 0.02 });
-    await insertCall(salonId, { started: new Date(start.getTime() + 180_000), duration: null, status: "in-progress", model: 0 });
+    await insertCall(salonId, { started: new Date(start.getTime() + 60_000), duration: 60, model: 0.04, telephony: 0.01, rate: 0.9 });
+    await insertCall(salonId, { started: new Date(start.getTime() + 120_000), duration: 90, model: 0.02, rate: 0.8 });
+    await insertCall(salonId, { started: new Date(start.getTime() + 180_000), duration: null, status: "in-progress", model: 0, rate: null });
     const today = await stats(owner, "today");
-    expect(today).toMatchObject({ total_calls: 3, total_price: 0.07, average_duration: 75, average_price_per_call: 0.023333 });
+    expect(today).toMatchObject({ total_calls: 3, total_price: 0.061, average_duration: 75, average_price_per_call: 0.020333 });
     expect(today.days).toEqual([{ date: today.start_date, calls: 3 }]);
   });
 
@@ -313,7 +324,7 @@ describe("call statistics", () => {
           instants.add(edge.getTime() + 60_000);
         }
       }
-      for (const instant of instants) await insertCall(salonId, { started: new Date(instant), duration: 100, model: 0.01 });
+      for (const instant of instants) await insertCall(salonId, { started: new Date(instant), duration: 100, model: 0.01, rate: 1 });
 
       for (const [period, [from, to]] of Object.entries(bounds)) {
         const expected = [...instants].filter((instant) => instant >= from.getTime() && instant < to.getTime());

@@ -302,8 +302,11 @@ describe("Twilio status callback", () => {
     expect(done.status).toBe(204);
     await Promise.all(done.waited);
     expect(fetched).toEqual([`http://twilio.test/2010-04-01/Accounts/${ACCOUNT}/Calls/${sid}.json`]);
-    const [row] = await sql`select call_status, call_duration, call_ended_at, telephony_cost::float8 as cost, total_price::float8 as total from calls where provider_call_id = ${sid}`;
-    expect(row).toMatchObject({ call_status: "completed", call_duration: 95, cost: 0.017, total: 0.017 });
+    const [row] = await sql`select call_status, call_duration, call_ended_at, telephony_cost::float8 as cost, total_price::float8 as total,
+                                   eur_per_usd::float8 as rate, total_price_eur::float8 as euros
+                            from calls where provider_call_id = ${sid}`;
+    // Kept in dollars as billed, and converted at the Worker's EUR_PER_USD.
+    expect(row).toMatchObject({ call_status: "completed", call_duration: 95, cost: 0.017, total: 0.017, rate: 0.86, euros: 0.01462 });
     expect(row!.call_ended_at).toBeInstanceOf(Date);
   });
 
@@ -386,9 +389,10 @@ describe("a phone call's record", () => {
     log.instructions("You are Jana.");
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new Error("offline"));
     await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "95" });
-    await log.finish("completed", usage, 0.024);
-    const [row] = await sql`select call_status, call_duration, usage, model_cost::float8 as cost, instructions from calls where id = ${id}`;
-    expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, instructions: "You are Jana." });
+    await log.finish({ status: "completed", usage, cost: 0.024, model: "gpt-realtime-2.1", language: "cs", eurPerUsd: 0.9 });
+    const [row] = await sql`select call_status, call_duration, usage, model_cost::float8 as cost, total_price_eur::float8 as euros, model, language, instructions
+                            from calls where id = ${id}`;
+    expect(row).toEqual({ call_status: "completed", call_duration: 95, usage, cost: 0.024, euros: 0.0216, model: "gpt-realtime-2.1", language: "cs", instructions: "You are Jana." });
   });
 
   it("records a session that failed as failed when Twilio's callback said completed first, keeping Twilio's duration", async () => {
@@ -399,7 +403,7 @@ describe("a phone call's record", () => {
     const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
     vi.spyOn(globalThis, "fetch").mockRejectedValue(new Error("offline"));
     await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: sid, CallStatus: "completed", To: salon.number, CallDuration: "7" });
-    await new CallLog(database(env as Bindings), owner(salon), id).finish("failed", usage, 0.01);
+    await new CallLog(database(env as Bindings), owner(salon), id).finish({ status: "failed", usage, cost: 0.01, model: null, language: null, eurPerUsd: 0.86 });
     expect((await sql`select call_status, call_duration from calls where id = ${id}`)[0]).toEqual({ call_status: "failed", call_duration: 7 });
 
     // Nor does a later, milder word undo a worse one: Twilio's busy stays busy after a completed session.
@@ -407,7 +411,7 @@ describe("a phone call's record", () => {
     await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, busySid));
     const busyId = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${busySid}`)[0]!.id;
     await post(app, "/api/telephony/twilio/status", { AccountSid: ACCOUNT, CallSid: busySid, CallStatus: "busy", To: salon.number, CallDuration: "0" });
-    await new CallLog(database(env as Bindings), owner(salon), busyId).finish("completed", usage, 0);
+    await new CallLog(database(env as Bindings), owner(salon), busyId).finish({ status: "completed", usage, cost: 0, model: null, language: null, eurPerUsd: 0.86 });
     expect((await sql`select call_status from calls where id = ${busyId}`)[0]).toEqual({ call_status: "busy" });
   });
 
@@ -417,7 +421,7 @@ describe("a phone call's record", () => {
     await post(telephonyApp(async () => {}), "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     const id = (await sql<{ id: string }[]>`select id from calls where provider_call_id = ${sid}`)[0]!.id;
     const log = new CallLog(database(env as Bindings), owner(salon), id);
-    await log.finish("failed", usage, 0.01);
+    await log.finish({ status: "failed", usage, cost: 0.01, model: null, language: null, eurPerUsd: 0.86 });
     const [row] = await sql`select call_status, call_duration, call_ended_at, model_cost::float8 as cost from calls where id = ${id}`;
     expect(row).toMatchObject({ call_status: "failed", call_duration: 0, cost: 0.01 });
     expect(row!.call_ended_at).toBeInstanceOf(Date);

@@ -2,9 +2,12 @@ import { Hono } from "hono";
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { assistantConfigSchema, type AssistantConfigBody } from "../../contract/assistants.ts";
 import type { Language } from "../../contract/languages.ts";
+import { ASSISTANT_MODELS, MODEL_TIERS, type ModelOffer } from "../../contract/models.ts";
+import { eurPerUsd } from "../currency.ts";
 import { createAssistant, deleteAssistant, issueCallTicket, listAssistants, updateAssistant, type AssistantValues } from "../data/assistants.ts";
 import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
+import { eurPerMinute } from "../voice/pricing.ts";
 
 /** Instructions and greeting left out are the defaults in the caller's language. */
 const withDefaults = (body: AssistantConfigBody, language: Language): AssistantValues => ({
@@ -16,6 +19,13 @@ const withDefaults = (body: AssistantConfigBody, language: Language): AssistantV
 /** /api/dashboard/assistant: the salon's voice assistants (the spec's paths: configs to list, config to change). */
 export const assistantRoutes = new Hono<SalonEnv>()
   .get("/configs", async (c) => c.json(await inSalon(c, listAssistants)))
+  // The models an assistant may run on, priced with this Worker's prices and euro rate.
+  .get("/models", (c) => {
+    const rate = eurPerUsd(c.env.EUR_PER_USD);
+    return c.json(
+      ASSISTANT_MODELS.map((model): ModelOffer => ({ model, tier: MODEL_TIERS[model], eur_per_minute: eurPerMinute(model, c.env.REALTIME_PRICES, rate) })),
+    );
+  })
   .post("/config", jsonBody(assistantConfigSchema), async (c) => {
     const row = withDefaults(c.req.valid("json"), c.var.language);
     return c.json(await inSalon(c, (scope) => createAssistant(scope, row)), 201);

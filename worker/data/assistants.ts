@@ -1,12 +1,13 @@
 import type { AssistantConfig, AssistantConfigBody, VadSettings, Voice } from "../../contract/assistants.ts";
 import { CALL_LIMITS, type CallTicket } from "../../contract/call-socket.ts";
+import type { AssistantModel } from "../../contract/models.ts";
 import { hashToken, randomToken } from "./tokens.ts";
 import { notFound } from "./errors.ts";
 import { deleteSalonRow } from "./rows.ts";
 import type { TenantScope } from "./tenant.ts";
 
 // phone_connection is computed, so every query names the table `a`.
-const COLUMNS = `a.id, a.name, a.voice_name, a.temperature, a.max_tokens, a.system_prompt, a.initial_greeting, a.vad_settings, a.is_active,
+const COLUMNS = `a.id, a.name, a.voice_name, a.model, a.temperature, a.max_tokens, a.system_prompt, a.initial_greeting, a.vad_settings, a.is_active,
   exists (select from phone_numbers p where p.assistant_config_id = a.id and p.salon_id = a.salon_id and p.status = 'active') as phone_connection`;
 
 /** An assistant as stored: instructions and greeting are always there (the caller fills in defaults). */
@@ -23,8 +24,8 @@ export async function listAssistants(scope: TenantScope): Promise<AssistantConfi
 export async function createAssistant(scope: TenantScope, row: AssistantValues): Promise<AssistantConfig> {
   const { sql } = scope;
   const [config] = await sql<AssistantConfig[]>`
-    insert into assistant_configs as a (salon_id, name, voice_name, temperature, max_tokens, system_prompt, initial_greeting, vad_settings, is_active)
-    values (${scope.salonId}, ${row.name}, ${row.voice_name}, ${row.temperature}, ${row.max_tokens}, ${row.system_prompt},
+    insert into assistant_configs as a (salon_id, name, voice_name, model, temperature, max_tokens, system_prompt, initial_greeting, vad_settings, is_active)
+    values (${scope.salonId}, ${row.name}, ${row.voice_name}, ${row.model}, ${row.temperature}, ${row.max_tokens}, ${row.system_prompt},
             ${row.initial_greeting}, ${JSON.stringify(row.vad_settings)}::text::jsonb, ${row.is_active})
     returning ${sql.unsafe(COLUMNS)}`;
   return config!;
@@ -33,7 +34,7 @@ export async function createAssistant(scope: TenantScope, row: AssistantValues):
 export async function updateAssistant(scope: TenantScope, id: string, row: AssistantValues): Promise<AssistantConfig> {
   const { sql } = scope;
   const [config] = await sql<AssistantConfig[]>`
-    update assistant_configs a set name = ${row.name}, voice_name = ${row.voice_name}, temperature = ${row.temperature},
+    update assistant_configs a set name = ${row.name}, voice_name = ${row.voice_name}, model = ${row.model}, temperature = ${row.temperature},
       max_tokens = ${row.max_tokens}, system_prompt = ${row.system_prompt}, initial_greeting = ${row.initial_greeting},
       vad_settings = ${JSON.stringify(row.vad_settings)}::text::jsonb, is_active = ${row.is_active}, updated_at = now()
     where a.id = ${id} and a.salon_id = ${scope.salonId}
@@ -51,6 +52,7 @@ export async function deleteAssistant(scope: TenantScope, id: string): Promise<v
 export interface CallAssistant {
   name: string;
   voice_name: Voice;
+  model: AssistantModel;
   max_tokens: number;
   system_prompt: string;
   initial_greeting: string;
@@ -60,7 +62,7 @@ export interface CallAssistant {
 
 export async function callAssistant(scope: TenantScope, id: string): Promise<CallAssistant | undefined> {
   const [assistant] = await scope.sql<CallAssistant[]>`
-    select name, voice_name, max_tokens, system_prompt, initial_greeting, vad_settings, is_active
+    select name, voice_name, model, max_tokens, system_prompt, initial_greeting, vad_settings, is_active
     from assistant_configs where id = ${id} and salon_id = ${scope.salonId}`;
   return assistant;
 }

@@ -1,5 +1,6 @@
 import type { Sql, TransactionSql } from "postgres";
 import type { Call, CallInstructions, CallList, ConversationItem } from "../../contract/calls.ts";
+import type { Language } from "../../contract/languages.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 
 /*
@@ -14,8 +15,9 @@ interface CallRow extends Omit<Call, "call_started_at"> {
 
 const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
   c.id, c.direction, c.from_number, c.to_number, c.assistant_name, c.call_started_at, c.call_duration, c.call_status,
-  c.caller_city, c.caller_state, c.caller_country,
-  case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as total_price`;
+  c.caller_city, c.caller_state, c.caller_country, c.model, c.language, c.eur_per_usd::float8 as eur_per_usd,
+  case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price_eur::float8 end as total_price,
+  case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as provider_price`;
 
 /**
  * One page of the salon's calls, newest first, and their number. The total is kept by the
@@ -102,6 +104,7 @@ export async function callInstructions({ sql: tx, salonId }: TenantScope, callId
 export interface CallDay {
   day: string;
   total_calls: number;
+  /** Euros. */
   total_price: number;
   duration_sum: number | null;
   with_duration: number;
@@ -115,7 +118,7 @@ export async function callsPerDay({ sql, salonId }: TenantScope, range: { from: 
   return sql<CallDay[]>`
     select to_char((call_started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
            count(*)::int as total_calls,
-           coalesce(sum(total_price), 0)::float8 as total_price,
+           coalesce(sum(total_price_eur), 0)::float8 as total_price,
            sum(call_duration)::float8 as duration_sum,
            count(call_duration)::int as with_duration
     from calls
@@ -227,6 +230,18 @@ export async function recordFunctionCall(
             ${item.args}, ${item.result}, ${item.error})`;
 }
 
+/** How a call ended and what it used: its model's cost in US dollars, converted at `eurPerUsd`. */
+export interface CallEnd {
+  status: SessionOutcome;
+  usage: object;
+  cost: number;
+  /** Null when the call ended before its model was known. */
+  model: string | null;
+  /** The language the caller last spoke in, if it was recognised. */
+  language: Language | null;
+  eurPerUsd: number;
+}
+
 /**
  * How bad each way a call can end is, least first. A call has two witnesses, its session and
  * Twilio's status callback, in either order: the worse outcome wins, so a session that failed
@@ -244,16 +259,13 @@ function worseStatus(tx: Sql | TransactionSql, status: string) {
 export type SessionOutcome = "completed" | "canceled" | "failed";
 
 /**
- * Closes the record: status, duration from the database's clock, usage and cost. A phone
- * call's status callback may have closed it first, with Twilio's status and duration; the
- * duration is kept then and the worse status wins, and the usage and the model's cost are
- * only known here and always written.
+ * Closes the record: status, duration from the database's clock, usage, cost, model and
+ * language. A phone call's status callback may have closed it first, with Twilio's status and
+ * duration; the duration is kept then and the worse status wins, and the rest is only known
+ * here and always written. A rate already stored with the call's phone cost stays, so both
+ * costs convert at one rate.
  */
-export async function finishCall(
-  { sql, salonId }: TenantScope,
-  callId: string,
-  end: { status: SessionOutcome; usage: object; cost: number },
-): Promise<void> {
+export async function finishCall({ sql, salonId }: TenantScope, callId: string, end: CallEnd): Promise<void> {
   // Every right-hand side reads the row as it was, so each case sees the old call_status.
   await sql`
     update calls set
@@ -261,7 +273,8 @@ export async function finishCall(
       call_ended_at = case when call_status = 'in-progress' then now() else call_ended_at end,
       call_duration = case when call_status = 'in-progress'
         then greatest(0, round(extract(epoch from now() - call_started_at)))::int else call_duration end,
-      usage = ${JSON.stringify(end.usage)}::text::jsonb, model_cost = ${end.cost}
+      usage = ${JSON.stringify(end.usage)}::text::jsonb, model_cost = ${end.cost},
+      model = coalesce(${end.model}, model), language = coalesce(${end.language}, language), eur_per_usd = coalesce(eur_per_usd, ${end.eurPerUsd})
     where id = ${callId} and salon_id = ${salonId}`;
 }
 
@@ -290,9 +303,10 @@ export async function recordPhoneCallEnd(
   return row?.id;
 }
 
-/** What Twilio charged for a phone call, in US dollars. */
-export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid: string, price: number): Promise<void> {
-  await sql`update calls set telephony_cost = ${price} where provider_call_id = ${callSid} and salon_id = ${salonId}`;
+/** What Twilio charged for a phone call, in US dollars, and the rate to euros if the call has none yet. */
+export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid: string, price: number, eurPerUsd: number): Promise<void> {
+  await sql`update calls set telephony_cost = ${price}, eur_per_usd = coalesce(eur_per_usd, ${eurPerUsd})
+            where provider_call_id = ${callSid} and salon_id = ${salonId}`;
 }
 
 /** Closes, as failed, the records of calls whose object died before it could close them; answers how many. */

@@ -1,8 +1,7 @@
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
-import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions, type SessionOutcome } from "../data/calls.ts";
+import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions, type CallEnd } from "../data/calls.ts";
 import type { Database } from "../data/db.ts";
 import { beforeTenant, withTenant, type TenantScope } from "../data/tenant.ts";
-import type { CallUsage } from "./pricing.ts";
 import { callTenant, type CallOwner } from "./session-client.ts";
 import type { ToolOutcome } from "./tools.ts";
 
@@ -54,9 +53,9 @@ export class CallLog {
     this.write((scope) => recordFunctionCall(scope, { callId: this.callId, position, name, args, result, error }));
   }
 
-  /** Closes the record with the usage and cost (see finishCall), once every earlier write has landed. */
-  finish(status: SessionOutcome, usage: CallUsage, cost: number): Promise<void> {
-    return this.write((scope) => finishCall(scope, this.callId, { status, usage, cost }));
+  /** Closes the record with the usage, cost, model and language (see finishCall), once every earlier write has landed. */
+  finish(end: CallEnd): Promise<void> {
+    return this.write((scope) => finishCall(scope, this.callId, end));
   }
 
   /** Queues a write; resolves once it and every earlier one have landed (or failed, logged). */

@@ -3,7 +3,10 @@ import { renderInstructions } from "../../contract/assistant-instructions.ts";
 import max from "libphonenumber-js/max/metadata";
 import type { CallEndReason, CallErrorCode } from "../../contract/call-socket.ts";
 import { isLanguage, type Language } from "../../contract/languages.ts";
+import { DEFAULT_MODEL } from "../../contract/models.ts";
 import { salonCountry } from "../../contract/phone.ts";
+import { spokenLanguage } from "../../contract/spoken-language.ts";
+import { eurPerUsd } from "../currency.ts";
 import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { salonProfile, type SalonProfile } from "../data/salons.ts";
@@ -14,9 +17,9 @@ import { translator, type Translate } from "../messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
-import { addUsage, costOf, NO_USAGE, priceTable } from "./pricing.ts";
+import { addUsage, costOf, NO_USAGE, pricesFor } from "./pricing.ts";
 import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
-import { greetingResponse, sessionUpdate } from "./session-config.ts";
+import { greetingResponse, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
 import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
@@ -73,6 +76,10 @@ export class LiveCall implements CallerEvents {
   private transferNumber: string | null = null;
   private salonPhone: string | null = null;
   private usage = NO_USAGE;
+  private modelName: string | null = null;
+  /** The language the model answers in: the greeting's, then the caller's. */
+  private answering: Language = "en";
+  private callerLanguage: Language | null = null;
   private readonly sentMs = new Map<string, number>();
   private readonly assistantText = new Map<string, string>();
   private readonly recorded = new Set<string>();
@@ -103,7 +110,11 @@ export class LiveCall implements CallerEvents {
       const apiKey = this.env.OPENAI_API_KEY;
       if (!apiKey) throw new CallFailure("not_configured", this.t("call.error.notConfigured", { setting: "OPENAI_API_KEY" }));
       this.timer = setTimeout(() => void this.finish("time_limit"), this.plan.maxSeconds * 1000);
-      const [{ assistant, instructions }] = await Promise.all([this.load(), this.connect(apiKey)]);
+      const loading = this.load();
+      // An operator's OPENAI_REALTIME_MODEL runs every call; otherwise the assistant's choice does:
+      // known at once when the set-up came with the plan (a browser call), else once it is loaded.
+      this.modelName = this.env.OPENAI_REALTIME_MODEL || this.plan.setup?.assistant.model || (await loading).assistant.model;
+      const [{ assistant, instructions }] = await Promise.all([loading, this.connect(apiKey, this.modelName)]);
       if (this.finished) return false;
       this.toModel(sessionUpdate(assistant, instructions));
       this.toModel(greetingResponse(assistant.initial_greeting));
@@ -138,8 +149,11 @@ export class LiveCall implements CallerEvents {
       this.language = language;
       this.t = translator(language);
     }
+    // The greeting is said word for word, so it is in the language the owner wrote it in.
+    this.answering = spokenLanguage(assistant.initial_greeting) ?? language;
     const instructions = [
       renderInstructions(assistant.system_prompt, { language, salon, services }),
+      languageRule(this.answering),
       callFacts(salon.time_zone, callerNumber),
     ].join("\n\n");
     // Queued, not awaited: the record's writes land in order, and finish waits for them.
@@ -148,10 +162,10 @@ export class LiveCall implements CallerEvents {
   }
 
   /** Opens the model's socket; one that arrives after the call ended is closed at once. */
-  private async connect(apiKey: string) {
+  private async connect(apiKey: string, modelName: string) {
     let model: WebSocket;
     try {
-      model = await connectModel(this.env, apiKey, this.setUp.signal);
+      model = await connectModel({ ...this.env, OPENAI_REALTIME_MODEL: modelName }, apiKey, this.setUp.signal);
     } catch (error) {
       if (this.finished) return;
       console.error((error as Error).message);
@@ -210,7 +224,14 @@ export class LiveCall implements CallerEvents {
       for (const [itemId, text] of this.assistantText) {
         if (!this.recorded.has(itemId) && text) this.log.message(itemId, "assistant", text, true);
       }
-      await this.log.finish(error ? "failed" : this.configured ? "completed" : "canceled", this.usage, costOf(this.usage, priceTable(this.env.REALTIME_PRICES)));
+      await this.log.finish({
+        status: error ? "failed" : this.configured ? "completed" : "canceled",
+        usage: this.usage,
+        cost: costOf(this.usage, pricesFor(this.modelName ?? DEFAULT_MODEL, this.env.REALTIME_PRICES)),
+        model: this.modelName,
+        language: this.callerLanguage,
+        eurPerUsd: eurPerUsd(this.env.EUR_PER_USD),
+      });
     })();
     return this.finished;
   }
@@ -271,6 +292,7 @@ export class LiveCall implements CallerEvents {
         this.toCaller((channel) => channel.transcript("assistant", event.item_id, event.transcript));
         break;
       case "conversation.item.input_audio_transcription.completed":
+        this.heardLanguage(event.transcript);
         this.log.message(event.item_id, "user", event.transcript);
         this.toCaller((channel) => channel.transcript("user", event.item_id, event.transcript));
         break;
@@ -310,6 +332,16 @@ export class LiveCall implements CallerEvents {
       this.toModel({ type: "conversation.item.truncate", item_id: itemId, content_index: 0, audio_end_ms: Math.floor(heard) });
       if (this.recorded.has(itemId)) this.log.message(itemId, "assistant", this.assistantText.get(itemId) ?? "", true);
     }
+  }
+
+  /** Follows the caller's language: recorded with the call, and the model told when it changes. */
+  private heardLanguage(transcript: string) {
+    const language = spokenLanguage(transcript);
+    if (!language) return;
+    this.callerLanguage = language;
+    if (language === this.answering) return;
+    this.answering = language;
+    this.toModel(languageSwitch(language));
   }
 
   private async runTool(event: ResponseFunctionCallArgumentsDoneEvent) {

@@ -1,4 +1,5 @@
 import type { RealtimeResponseUsage } from "openai/resources/realtime/realtime";
+import { DEFAULT_MODEL, isRealtimeModel, type RealtimeModel } from "../../contract/models.ts";
 
 /** Token counts of a call, summed over its responses. */
 export interface CallUsage {
@@ -11,23 +12,54 @@ export interface CallUsage {
 
 export const NO_USAGE: CallUsage = { input_text: 0, input_audio: 0, input_cached: 0, output_text: 0, output_audio: 0 };
 
-/** US dollars per million tokens (gpt-realtime's list prices); REALTIME_PRICES overrides entries. */
-export const DEFAULT_PRICES: CallUsage = { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 16, output_audio: 64 };
+/**
+ * List prices, US dollars per million tokens, from OpenAI's model pages (checked 2026-11-25).
+ * The table has one rate for cached input; where a model bills cached text and audio
+ * differently (2.1-mini: 0.06 and 0.30), the audio rate is used, as a call's cached context is
+ * mostly audio, and so a cost is never under-reported. No page of `gpt-realtime` itself was
+ * found; its prices are the ones this table had for it before, the same as gpt-realtime-1.5's.
+ */
+export const MODEL_PRICES: Record<RealtimeModel, CallUsage> = {
+  "gpt-realtime-2.1": { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 24, output_audio: 64 },
+  "gpt-realtime-2.1-mini": { input_text: 0.6, input_audio: 10, input_cached: 0.3, output_text: 2.4, output_audio: 20 },
+  "gpt-realtime-2": { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 24, output_audio: 64 },
+  "gpt-realtime-1.5": { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 16, output_audio: 64 },
+  "gpt-realtime": { input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 16, output_audio: 64 },
+};
 
-export function priceTable(json: string | undefined): CallUsage {
-  if (!json) return DEFAULT_PRICES;
+/**
+ * The prices a call on `model` is costed with. REALTIME_PRICES (JSON) overrides entries per
+ * model: `{"gpt-realtime-2.1": {"output_audio": 60}}`. A model the table does not know is
+ * costed as the default one, and said so in the log.
+ */
+export function pricesFor(model: string, overridesJson: string | undefined): CallUsage {
+  const known = isRealtimeModel(model) ? model : DEFAULT_MODEL;
+  if (known !== model) console.warn(`no prices for the model ${model}; costed as ${DEFAULT_MODEL}`);
+  const table = { ...MODEL_PRICES[known] };
+  if (!overridesJson) return table;
   try {
-    const given = JSON.parse(json) as Partial<Record<keyof CallUsage, unknown>>;
-    const table = { ...DEFAULT_PRICES };
+    const given = (JSON.parse(overridesJson) as Record<string, Partial<Record<keyof CallUsage, unknown>> | undefined>)[known] ?? {};
     for (const key of Object.keys(table) as (keyof CallUsage)[]) {
       const value = given[key];
       if (typeof value === "number" && value >= 0) table[key] = value;
     }
-    return table;
   } catch {
-    console.error("REALTIME_PRICES is not JSON; using the default prices.");
-    return DEFAULT_PRICES;
+    console.error("REALTIME_PRICES is not JSON; using the list prices.");
   }
+  return table;
+}
+
+/**
+ * The tokens of a typical minute of a call, for the price per minute the owner is shown:
+ * half a minute of the caller (10 audio tokens a second) and half of the assistant (20 a
+ * second), the instructions and tool results as text, and the conversation so far read again
+ * from the cache for each of about six answers.
+ */
+const TYPICAL_MINUTE: CallUsage = { input_text: 500, input_audio: 300, input_cached: 12_000, output_text: 150, output_audio: 600 };
+
+/** What a typical minute on `model` costs, in euros. */
+export function eurPerMinute(model: string, overridesJson: string | undefined, rate: number): number {
+  return Math.round(costOf(TYPICAL_MINUTE, pricesFor(model, overridesJson)) * rate * 10_000) / 10_000;
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { RealtimeClientEvent, RealtimeServerEvent } from "openai/resources/realtime/realtime";
+import { DEFAULT_MODEL } from "../../contract/models.ts";
 import type { Bindings } from "../env.ts";
 
 export type ModelEvent = RealtimeServerEvent;
 export type SessionEvent = RealtimeClientEvent;
 
 const DEFAULT_REALTIME_URL = "https://api.openai.com/v1/realtime";
-const DEFAULT_REALTIME_MODEL = "gpt-realtime";
+const DEFAULT_REALTIME_MODEL = DEFAULT_MODEL;
 
 /** How long the speech model may take to accept the connection before the call gives up on it. */
 export const MODEL_CONNECT_TIMEOUT_MS = 5_000;

@@ -1,5 +1,6 @@
-import type { ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
+import type { ConversationItemCreateEvent, ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
 import { CALL_AUDIO } from "../../contract/call-socket.ts";
+import type { Language } from "../../contract/languages.ts";
 import type { CallAssistant } from "../data/assistants.ts";
 import { TOOL_DEFINITIONS } from "./tool-schemas.ts";
 
@@ -48,5 +49,33 @@ export function greetingResponse(greeting: string): ResponseCreateEvent {
   return {
     type: "response.create",
     response: { instructions: `Start the call by saying exactly this, and nothing else: "${greeting}"` },
+  };
+}
+
+/** Languages as the instructions, which are in English, name them. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "German", cs: "Czech" };
+
+/**
+ * The rule on languages, added to every call's instructions whatever the owner wrote: the
+ * greeting in its own language, then the caller's.
+ */
+export function languageRule(greetingLanguage: Language): string {
+  return [
+    "# Language",
+    `- The greeting is in ${LANGUAGE_NAMES[greetingLanguage]}.`,
+    "- After it, always answer in the language the caller speaks (English, German, Czech or any other), and when the caller changes language, change with them at once.",
+    "- Keep names, numbers, prices and times exactly as they are when you change language.",
+  ].join("\n");
+}
+
+/** Tells the model the caller now speaks another language, so the next answers are in it. */
+export function languageSwitch(language: Language): ConversationItemCreateEvent {
+  return {
+    type: "conversation.item.create",
+    item: {
+      type: "message",
+      role: "system",
+      content: [{ type: "input_text", text: `The caller is now speaking ${LANGUAGE_NAMES[language]}. Answer in ${LANGUAGE_NAMES[language]} from now on, until they change language again.` }],
+    },
   };
 }

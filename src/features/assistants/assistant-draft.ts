@@ -1,6 +1,7 @@
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../../contract/assistant-instructions.ts";
 import { ASSISTANT_LIMITS, DEFAULT_VAD_SETTINGS, DEFAULT_VOICE, type AssistantConfig, type Voice } from "../../../contract/assistants.ts";
 import type { Language } from "../../../contract/languages.ts";
+import { DEFAULT_MODEL, type AssistantModel } from "../../../contract/models.ts";
 
 /** The id of the one assistant that exists only in the browser until it is saved. */
 export const TEMP_ID = "temp-new";
@@ -9,6 +10,7 @@ export const TEMP_ID = "temp-new";
 export interface AssistantDraft {
   name: string;
   voice_name: Voice;
+  model: AssistantModel;
   temperature: number;
   system_prompt: string;
   initial_greeting: string;
@@ -24,6 +26,7 @@ export interface AssistantDraft {
 export const toDraft = (config: AssistantConfig): AssistantDraft => ({
   name: config.name,
   voice_name: config.voice_name,
+  model: config.model,
   temperature: config.temperature,
   system_prompt: config.system_prompt,
   initial_greeting: config.initial_greeting,
@@ -39,6 +42,7 @@ export const toDraft = (config: AssistantConfig): AssistantDraft => ({
 export const newDraft = (name: string, language: Language): AssistantDraft => ({
   name,
   voice_name: DEFAULT_VOICE,
+  model: DEFAULT_MODEL,
   temperature: ASSISTANT_LIMITS.temperature.default,
   system_prompt: DEFAULT_INSTRUCTIONS[language],
   initial_greeting: DEFAULT_GREETINGS[language],
@@ -57,6 +61,7 @@ const whole = (value: string) => (value.trim() === "" ? Number.NaN : Number(valu
 export const toBody = (draft: AssistantDraft) => ({
   name: draft.name,
   voice_name: draft.voice_name,
+  model: draft.model,
   temperature: draft.temperature,
   max_tokens: draft.max_tokens,
   system_prompt: draft.system_prompt,
@@ -75,7 +80,7 @@ export const TABS = ["basic", "behavior", "voice"] as const;
 export type Tab = (typeof TABS)[number];
 
 export function tabOf(field: string): Tab {
-  if (field === "name" || field === "voice_name") return "basic";
+  if (field === "name" || field === "voice_name" || field === "model") return "basic";
   if (field.startsWith("vad_settings")) return "voice";
   return "behavior";
 }

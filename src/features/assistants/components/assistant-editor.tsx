@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { ASSISTANT_LIMITS, VOICES, assistantConfigSchema, type AssistantConfig } from "../../../../contract/assistants.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../../../contract/assistant-instructions.ts";
+import { ASSISTANT_MODELS } from "../../../../contract/models.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { Field } from "../../../components/form-field.tsx";
@@ -17,6 +18,7 @@ import { TABS, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../
 import { RangeField } from "./range-field.tsx";
 import { TestCallButton, TestCallPanel, useTestCall } from "./test-call.tsx";
 import { voiceLabel } from "./voice-label.ts";
+import { useModelOffers } from "../api/models.ts";
 
 // Response style is the speech model's temperature; each step of 0.1 has a name.
 const STYLES = ["precise", "balanced", "natural", "expressive", "creative"] as const;
@@ -45,6 +47,8 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
   const [tab, setTab] = useState<Tab>("basic");
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const testCall = useTestCall(config);
+  const offers = useModelOffers();
+  const perMinute = (euros: number) => intl.formatNumber(euros, { style: "currency", currency: "EUR", minimumFractionDigits: 4, maximumFractionDigits: 4 });
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   const form = useDashboardForm({
@@ -101,6 +105,20 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
                   {voiceLabel(voice)}
                 </option>
               ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t("assistants.basic.model")} hint={t("assistants.basic.modelHint")} error={errors.model}>
+          {(control) => (
+            <select {...control} value={draft.model} onChange={(event) => set({ model: event.target.value as AssistantDraft["model"] }, "model")}>
+              {ASSISTANT_MODELS.map((model) => {
+                const offer = offers.data?.find((entry) => entry.model === model);
+                return (
+                  <option key={model} value={model}>
+                    {offer ? t(`assistants.basic.model.${offer.tier}`, { model, price: perMinute(offer.eur_per_minute) }) : model}
+                  </option>
+                );
+              })}
             </select>
           )}
         </Field>

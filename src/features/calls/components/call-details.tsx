@@ -5,7 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { callKind, minutesSeconds, otherParty } from "../format.ts";
 import { CallKindIcon } from "./call-kind-icon.tsx";
 import { useCallNumber } from "./use-call-number.ts";
-import { useDollars } from "./use-dollars.ts";
+import { useMoney } from "./use-money.ts";
 
 interface CallDetailsProps {
   call: Call | null;
@@ -18,7 +18,8 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
   const intl = useIntl();
   const titleId = useId();
   const number = useCallNumber();
-  const dollars = useDollars();
+  const euros = useMoney();
+  const dollars = useMoney("USD");
 
   let body: ReactNode;
   if (!call) {
@@ -52,6 +53,8 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
             <FormattedMessage id={`calls.status.${call.call_status}`} />
           </Detail>
           {location && <Detail label="calls.details.location">{location}</Detail>}
+          {call.language && <Detail label="calls.details.language">{languageName(call.language, intl.locale)}</Detail>}
+          {call.model && <Detail label="calls.details.model">{call.model}</Detail>}
         </dl>
         {call.total_price !== null && (
           <div className="rounded-xl bg-slate-50 p-3">
@@ -62,8 +65,16 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
               <dt className="text-slate-600">
                 <FormattedMessage id="calls.details.totalCost" />
               </dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{dollars(call.total_price)}</dd>
+              <dd className="font-semibold text-slate-900 tabular-nums">{euros(call.total_price)}</dd>
             </dl>
+            {call.provider_price !== null && call.eur_per_usd !== null && (
+              <p className="mt-1 text-xs text-slate-600">
+                <FormattedMessage
+                  id="calls.details.billed"
+                  values={{ amount: dollars(call.provider_price), rate: intl.formatNumber(call.eur_per_usd, { maximumFractionDigits: 4 }) }}
+                />
+              </p>
+            )}
           </div>
         )}
         <Button variant="secondary" onClick={onShowInstructions} className="w-full">
@@ -105,4 +116,9 @@ function placeOf(call: Call, locale: string): string {
     }
   }
   return [call.caller_city, call.caller_state, country].filter(Boolean).join(", ");
+}
+
+/** A language's name in the interface's language ("Czech", "Tschechisch", "čeština"). */
+function languageName(language: string, locale: string): string {
+  return new Intl.DisplayNames([locale], { type: "language" }).of(language) ?? language;
 }

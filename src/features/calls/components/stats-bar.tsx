@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CallStats } from "../../../../contract/calls.ts";
 import { minutesSeconds } from "../format.ts";
-import { useDollars } from "./use-dollars.ts";
+import { useMoney } from "./use-money.ts";
 
 interface StatsBarProps {
   /** Undefined while loading, or after a failure (the statistics are cleared). */
@@ -15,7 +15,7 @@ interface StatsBarProps {
 /** Total Calls, Total Cost, Avg Duration and Avg Cost / Call of the chosen period, or the empty text. */
 export function StatsBar({ stats, loading, children }: StatsBarProps) {
   const intl = useIntl();
-  const dollars = useDollars();
+  const euros = useMoney();
   let body: ReactNode;
   if (loading) {
     body = (
@@ -32,9 +32,9 @@ export function StatsBar({ stats, loading, children }: StatsBarProps) {
   } else {
     const figures = [
       ["calls.stats.totalCalls", intl.formatNumber(stats.total_calls)],
-      ["calls.stats.totalCost", dollars(stats.total_price)],
+      ["calls.stats.totalCost", euros(stats.total_price)],
       ["calls.stats.avgDuration", minutesSeconds(stats.average_duration)],
-      ["calls.stats.avgCost", dollars(stats.average_price_per_call)],
+      ["calls.stats.avgCost", euros(stats.average_price_per_call)],
     ] as const;
     body = (
       <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 sm:grid-cols-4">

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { REALTIME_MODELS } from "../../contract/models.ts";
+import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
+import { eurPerUsd } from "../../worker/currency.ts";
+import { costOf, eurPerMinute, MODEL_PRICES, pricesFor } from "../../worker/voice/pricing.ts";
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the speech models' prices", () => {
+  it("knows every model a call may have run on, at its list prices", () => {
+    expect(Object.keys(MODEL_PRICES).sort()).toEqual([...REALTIME_MODELS].sort());
+    expect(MODEL_PRICES["gpt-realtime-2.1"]).toEqual({ input_text: 4, input_audio: 32, input_cached: 0.4, output_text: 24, output_audio: 64 });
+    expect(MODEL_PRICES["gpt-realtime-2.1-mini"]).toEqual({ input_text: 0.6, input_audio: 10, input_cached: 0.3, output_text: 2.4, output_audio: 20 });
+    expect(MODEL_PRICES["gpt-realtime-1.5"].output_text).toBe(16);
+  });
+
+  it("costs a call at its own model's prices, with a model's overrides from REALTIME_PRICES", () => {
+    const usage = { input_text: 1000, input_audio: 2000, input_cached: 10_000, output_text: 100, output_audio: 3000 };
+    expect(costOf(usage, pricesFor("gpt-realtime-2.1", undefined))).toBe((4000 + 64_000 + 4000 + 2400 + 192_000) / 1e6);
+    expect(costOf(usage, pricesFor("gpt-realtime-2.1-mini", undefined))).toBe((600 + 20_000 + 3000 + 240 + 60_000) / 1e6);
+    const overrides = JSON.stringify({ "gpt-realtime-2.1-mini": { output_audio: 18, input_text: -1, other: 3 } });
+    expect(pricesFor("gpt-realtime-2.1-mini", overrides)).toEqual({ ...MODEL_PRICES["gpt-realtime-2.1-mini"], output_audio: 18 });
+    expect(pricesFor("gpt-realtime-2.1", overrides)).toEqual(MODEL_PRICES["gpt-realtime-2.1"]);
+  });
+
+  it("costs an unknown model, or unreadable overrides, at the default model's list prices and says so", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(pricesFor("some-compatible-model", undefined)).toEqual(MODEL_PRICES["gpt-realtime-2.1"]);
+    expect(warn).toHaveBeenCalledWith("no prices for the model some-compatible-model; costed as gpt-realtime-2.1");
+    expect(pricesFor("gpt-realtime", "not json")).toEqual(MODEL_PRICES["gpt-realtime"]);
+    expect(error).toHaveBeenCalledWith("REALTIME_PRICES is not JSON; using the list prices.");
+  });
+
+  it("prices a typical minute in euros: the lower-cost model at about a third", () => {
+    expect(eurPerMinute("gpt-realtime-2.1", undefined, 0.86)).toBe(0.0502);
+    expect(eurPerMinute("gpt-realtime-2.1-mini", undefined, 0.86)).toBe(0.0166);
+    expect(eurPerMinute("gpt-realtime-2.1", undefined, 1)).toBe(0.0584);
+  });
+});
+
+describe("the euro rate", () => {
+  it("is the EUR_PER_USD setting, or the documented default when it is missing or not a positive number", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(eurPerUsd("0.9215")).toBe(0.9215);
+    expect(eurPerUsd(undefined)).toBe(DEFAULT_EUR_PER_USD);
+    expect(eurPerUsd("")).toBe(0.86);
+    expect(eurPerUsd("-1")).toBe(0.86);
+    expect(eurPerUsd("one")).toBe(0.86);
+    expect(error).toHaveBeenCalledTimes(2);
+  });
+});
