@@ -99,6 +99,7 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/services/:id": { kind: "json", schema: serviceSchema, owner: true, example: () => ({ name: "Cut", duration: 60, price: 30 }) },
   "DELETE /api/dashboard/services/:id": { owner: true },
   "GET /api/dashboard/assistant/configs": { owner: true },
+  "GET /api/dashboard/assistant/models": { owner: true },
   "POST /api/dashboard/assistant/config": { kind: "json", schema: assistantConfigSchema, owner: true, example: assistantExample },
   "PUT /api/dashboard/assistant/config/:id": { kind: "json", schema: assistantConfigSchema, owner: true, example: assistantExample },
   "DELETE /api/dashboard/assistant/config/:id": { owner: true },
