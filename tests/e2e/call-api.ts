@@ -172,3 +172,12 @@ export async function claimNextModel(silent = false) {
   await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
   return { control: new JsonSocket(ws), arrived };
 }
+
+/** A salon's test call, open and under way, with the fake model scripted for it. */
+export async function startedCall(assistant: Record<string, unknown> = {}) {
+  const salon = await salonWithAssistant(assistant);
+  const model = await scriptModel(salon.salonName);
+  const call = await salon.testCall();
+  const callId = (await call.next("session_created")).session_id as string;
+  return { ...salon, model, call, callId };
+}

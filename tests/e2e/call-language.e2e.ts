@@ -1,18 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { finishedCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { finishedCall, sql, startedCall } from "./call-api.ts";
 
 // The caller's language and the speech model of a whole call through the Worker and its
 // Durable Object, against the scripted fake speech model.
 
 afterAll(() => sql.end());
-
-async function startedCall(assistant: Record<string, unknown> = {}) {
-  const salon = await salonWithAssistant(assistant);
-  const model = await scriptModel(salon.salonName);
-  const call = await salon.testCall();
-  const callId = (await call.next("session_created")).session_id as string;
-  return { model, call, callId };
-}
 
 let said = 0;
 

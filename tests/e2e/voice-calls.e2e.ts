@@ -1,20 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
-import { api, callItems, claimNextModel, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { api, callItems, claimNextModel, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql, startedCall } from "./call-api.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
 // scripted fake speech model: what the session sends it, and what it does with its answers.
 
 afterAll(() => sql.end());
-
-async function startedCall(assistant: Record<string, unknown> = {}) {
-  const salon = await salonWithAssistant(assistant);
-  const model = await scriptModel(salon.salonName);
-  const call = await salon.testCall();
-  const callId = (await call.next("session_created")).session_id as string;
-  return { ...salon, model, call, callId };
-}
 
 describe("a browser call", () => {
   it("configures the model from the assistant and the salon, and greets with the owner's greeting", async () => {
