@@ -16,6 +16,7 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
 import { useNumberSearch, usePurchaseNumber } from "../api.ts";
+import { AssistantSelect } from "./assistant-select.tsx";
 
 const FALLBACK_COUNTRY: NumberCountry = "CZ";
 
@@ -160,18 +161,7 @@ export function GetNumberDialog({ open, onClose, assistants, salonCountry, onBou
             />
           )}
         </Field>
-        <Field label={t("phoneNumbers.form.assistant")} hint={t("phoneNumbers.form.assistantHint")}>
-          {(control) => (
-            <select {...control} value={shownAssistant} onChange={(event) => setAssistantId(event.target.value)}>
-              <option value="">{t("phoneNumbers.form.noAssistant")}</option>
-              {assistants.map((assistant) => (
-                <option key={assistant.id} value={assistant.id}>
-                  {assistant.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <AssistantSelect value={shownAssistant} onChange={setAssistantId} assistants={assistants} />
         {alert}
         {/* On a phone the buttons stack full width, the main one on top. */}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">

@@ -14,6 +14,7 @@ import { displayPhone } from "../../../../contract/phone.ts";
 import { ForwardingHelp } from "./forwarding-help.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 import { VerificationPanel } from "./verification-panel.tsx";
+import { AssistantSelect } from "./assistant-select.tsx";
 
 interface Draft {
   phone_number: string;
@@ -137,18 +138,12 @@ export function PhoneNumberForm({ number, assistants, onSaved, onDeleted }: Phon
               />
             )}
           </Field>
-          <Field label={t("phoneNumbers.form.assistant")} hint={t("phoneNumbers.form.assistantHint")} error={errors.assistant_config_id}>
-            {(control) => (
-              <select {...control} value={draft.assistant_config_id} onChange={(event) => set("assistant_config_id", event.target.value)}>
-                <option value="">{t("phoneNumbers.form.noAssistant")}</option>
-                {assistants.map((assistant) => (
-                  <option key={assistant.id} value={assistant.id}>
-                    {assistant.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <AssistantSelect
+            value={draft.assistant_config_id}
+            onChange={(id) => set("assistant_config_id", id)}
+            assistants={assistants}
+            error={errors.assistant_config_id}
+          />
         </div>
         <FormActions
           placement="card"
