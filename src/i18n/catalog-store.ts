@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { Language } from "../../contract/languages.ts";
 import type { CatalogPart } from "./catalog-parts.ts";
 import { loadMessages } from "./load-messages.ts";
+import { setRequestLanguage } from "./request-language.ts";
 
 export interface Catalog {
   language: Language;
@@ -20,6 +21,7 @@ let shownLanguage: Language | null = null;
  */
 export async function showLanguage(language: Language) {
   shownLanguage = language;
+  setRequestLanguage(language);
   const parts = [...needed];
   const loaded = await Promise.all(parts.map((part) => loadMessages(language, part)));
   if (language !== shownLanguage) return;
@@ -38,12 +40,15 @@ export async function requireCatalogPart(part: CatalogPart) {
   if (shownLanguage) await showLanguage(shownLanguage);
 }
 
+const getCatalog = () => current;
+
 export function useCatalog(): Catalog | null {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => current,
+    getCatalog,
+    getCatalog, // the prerender loads it before rendering, the browser before hydrating
   );
 }

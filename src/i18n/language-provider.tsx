@@ -15,15 +15,17 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const catalog = useCatalog();
   const [language, setLanguage] = useState<Language>(() => catalog?.language ?? initialLanguage(location.pathname));
 
-  // A route that carries another language switches the interface to it.
+  // A route that carries a language switches the interface to it and stores it (the spec:
+  // the route first), so the unprefixed addresses that follow (/login, /helpdesk) keep it.
   const routeLanguage = languageOfPath(location.pathname);
-  if (routeLanguage && routeLanguage !== language) {
-    storeLanguage(routeLanguage);
-    setLanguage(routeLanguage);
-  }
+  if (routeLanguage && routeLanguage !== language) setLanguage(routeLanguage);
+  useEffect(() => {
+    if (routeLanguage) storeLanguage(routeLanguage);
+  }, [routeLanguage]);
 
   useEffect(() => {
-    document.documentElement.lang = language;
+    // Only when it changes: rewriting the root's attribute restyles the whole page.
+    if (document.documentElement.lang !== language) document.documentElement.lang = language;
     if (catalog?.language !== language) void showLanguage(language);
   }, [language, catalog?.language]);
 

@@ -1,6 +1,7 @@
 import { hc, type ClientResponse } from "hono/client";
 import type { ErrorBody } from "../../contract/errors.ts";
 import type { App } from "../../worker/app.ts";
+import { requestLanguage } from "../i18n/request-language.ts";
 import { endSession, getAccessToken, renewAccessToken } from "./auth/session.ts";
 
 /**
@@ -21,7 +22,7 @@ export class ApiRequestError extends Error {
 function send(url: RequestInfo | URL, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
   headers.set("Accept", "application/json");
-  headers.set("Accept-Language", document.documentElement.lang || "en");
+  headers.set("Accept-Language", requestLanguage());
   // A salon made on first use takes the owner's time zone.
   headers.set("X-Time-Zone", Intl.DateTimeFormat().resolvedOptions().timeZone);
   // Read on every request, so a retry after a refresh carries the renewed token.
