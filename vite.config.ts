@@ -4,6 +4,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { prerender } from "./scripts/lib/prerender.ts";
 import { partOf } from "./src/i18n/catalog-parts.ts";
 
 // In development the Worker runs under wrangler on WORKER_PORT; Vite forwards /api to it
@@ -43,7 +44,7 @@ function catalogParts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [catalogParts(), react(), tailwindcss()],
+  plugins: [catalogParts(), react(), tailwindcss(), prerender()],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" }],
   },

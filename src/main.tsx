@@ -1,17 +1,24 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider, createBrowserRouter } from "react-router";
-import { routes } from "./app/router.tsx";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { App, preloadRoutes } from "./app/app.tsx";
 import { preloadCatalog } from "./i18n/language-provider.tsx";
 import { refreshAccessToken } from "./lib/api-client.ts";
 import { resumeSession } from "./lib/auth/session.ts";
 import "./index.css";
 
-await preloadCatalog(window.location.pathname);
+// The first render has its texts and its page's code, so a prerendered page hydrates in one pass.
+await Promise.all([preloadCatalog(window.location.pathname), preloadRoutes(window.location.pathname)]);
 void resumeSession(refreshAccessToken);
 
-createRoot(document.getElementById("root")!).render(
+const app = (
   <StrictMode>
-    <RouterProvider router={createBrowserRouter(routes)} />
-  </StrictMode>,
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
+  </StrictMode>
 );
+const root = document.getElementById("root")!;
+// Public pages arrive prerendered (scripts/lib/prerender.ts); the signed-in screens render here.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

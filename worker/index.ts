@@ -5,6 +5,7 @@ import { pruneHits } from "./data/rate-limits.ts";
 import { beforeTenant } from "./data/tenant.ts";
 import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
+import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { closeAbandoned } from "./voice/call-log.ts";
 
@@ -14,7 +15,13 @@ export { CallSession } from "./call-session/call-session.ts";
 const site = new Hono<AppEnv>()
   .use(secured)
   .all("/api/*", (c) => app.fetch(c.req.raw, c.env, c.executionCtx))
-  .all("*", (c) => c.env.ASSETS.fetch(c.req.raw));
+  .get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)))
+  .get("/sitemap.xml", (c) => c.body(sitemapXml(new URL(c.req.url).origin), 200, { "Content-Type": "application/xml; charset=utf-8" }))
+  .all("*", async (c) => {
+    const response = await c.env.ASSETS.fetch(c.req.raw);
+    const html = response.headers.get("Content-Type")?.startsWith("text/html");
+    return html ? withAbsoluteLinks(response, new URL(c.req.url).origin) : response;
+  });
 
 export default {
   fetch: site.fetch,

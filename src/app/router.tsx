@@ -1,19 +1,19 @@
+import { Suspense } from "react";
 import { Navigate, Outlet, type RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../contract/languages.ts";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
-import type { CatalogPart } from "../i18n/catalog-parts.ts";
-import { requireCatalogPart } from "../i18n/catalog-store.ts";
 import { LanguageProvider } from "../i18n/language-provider.tsx";
 import { RequireAuth, ResetPasswordRoute } from "./auth-routes.tsx";
 import { HomePage } from "./home-page.tsx";
+import { lazyPage, type LazyPage } from "./lazy-page.tsx";
 import { PublicLayout } from "./public-layout.tsx";
 import { LegacyRedirect, LocalizedRedirect } from "./redirects.tsx";
 import { ScrollManager } from "./scroll-manager.tsx";
 
-/** A lazy route whose code and catalog part load together, so it never renders without its texts. */
-function withTexts<T>(part: CatalogPart, load: () => Promise<T>) {
-  return async () => (await Promise.all([load(), requireCatalogPart(part)]))[0];
+/** What a route needs loaded before it renders without suspending (main.tsx, the prerender). */
+export interface RouteHandle {
+  preload: LazyPage["preload"];
 }
 
 function Root() {
@@ -21,100 +21,75 @@ function Root() {
     <LanguageProvider>
       <ToastProvider>
         <ScrollManager />
-        <Outlet />
+        <Suspense>
+          <Outlet />
+        </Suspense>
       </ToastProvider>
     </LanguageProvider>
   );
 }
 
+// Each page's code loads with its first visit, the signed-in screens with their catalogue part.
+const BlogIndexPage = lazyPage(async () => (await import("../features/blog/components/blog-index-page.tsx")).BlogIndexPage, "blog");
+const HairdresserPitchPage = lazyPage(
+  async () => (await import("../features/blog/components/hairdresser-pitch-page.tsx")).HairdresserPitchPage,
+  "blog",
+);
+const PricingPage = lazyPage(async () => (await import("../features/pricing/components/pricing-page.tsx")).PricingPage);
+const VerifyEmailPage = lazyPage(async () => (await import("../features/auth/components/verify-email-page.tsx")).VerifyEmailPage);
+const SignedInShell = lazyPage(async () => (await import("./signed-in-shell.tsx")).SignedInShell);
+const SalonSettingsPage = lazyPage(
+  async () => (await import("../features/salon-settings/components/salon-settings-page.tsx")).SalonSettingsPage,
+  "dashboard",
+);
+const DashboardLayout = lazyPage(
+  async () => (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
+  "dashboard",
+);
+const AssistantsPage = lazyPage(async () => (await import("../features/assistants/components/assistants-page.tsx")).AssistantsPage, "dashboard");
+const PhoneNumbersPage = lazyPage(
+  async () => (await import("../features/phone-numbers/components/phone-numbers-page.tsx")).PhoneNumbersPage,
+  "dashboard",
+);
+const CallsPage = lazyPage(async () => (await import("../features/calls/components/calls-page.tsx")).CallsPage, "dashboard");
+const CalendarPage = lazyPage(async () => (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage, "dashboard");
+const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage);
+
+function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
+  const handle: RouteHandle = { preload: Page.preload };
+  return { path, element: <Page />, handle, children };
+}
+
 const LEGACY_PATHS = ["/", "/blog", "/blog/hairdresser-pitch", "/dashboard", "/verify-email", "/reset-password", "/salon-settings"];
 
-/** Every page once per language; route ids carry the language suffix (home-en, blog-de, ...). */
+/** Every page once per language. */
 function languageRoutes(lang: Language): RouteObject {
   return {
     path: `/${lang}`,
     element: <PublicLayout />,
     children: [
-      { index: true, id: `home-${lang}`, Component: HomePage },
+      { index: true, element: <HomePage /> },
+      page("blog", BlogIndexPage),
+      page("blog/hairdresser-pitch", HairdresserPitchPage),
+      page("pricing", PricingPage),
+      page("verify-email", VerifyEmailPage),
+      { path: "reset-password", element: <ResetPasswordRoute /> },
       {
-        path: "blog",
-        id: `blog-${lang}`,
-        lazy: withTexts("blog", async () => ({ Component: (await import("../features/blog/components/blog-index-page.tsx")).BlogIndexPage })),
-      },
-      {
-        path: "blog/hairdresser-pitch",
-        id: `hairdresser-pitch-${lang}`,
-        lazy: withTexts("blog", async () => ({
-          Component: (await import("../features/blog/components/hairdresser-pitch-page.tsx")).HairdresserPitchPage,
-        })),
-      },
-      {
-        path: "pricing",
-        id: `pricing-${lang}`,
-        lazy: async () => ({ Component: (await import("../features/pricing/components/pricing-page.tsx")).PricingPage }),
-      },
-      {
-        path: "verify-email",
-        id: `verify-email-${lang}`,
-        lazy: async () => ({ Component: (await import("../features/auth/components/verify-email-page.tsx")).VerifyEmailPage }),
-      },
-      { path: "reset-password", id: `reset-password-${lang}`, Component: ResetPasswordRoute },
-      {
-        Component: RequireAuth,
+        element: <RequireAuth />,
         children: [
-          {
-            lazy: async () => ({ Component: (await import("./signed-in-shell.tsx")).SignedInShell }),
-            children: [
-              {
-                path: "salon-settings",
-                id: `salon-settings-${lang}`,
-                lazy: withTexts("dashboard", async () => ({
-                  Component: (await import("../features/salon-settings/components/salon-settings-page.tsx")).SalonSettingsPage,
-                })),
-              },
-              {
-                path: "dashboard",
-                id: `dashboard-${lang}`,
-                lazy: withTexts("dashboard", async () => ({
-                  Component: (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
-                })),
-                children: [
-                  { index: true, element: <Navigate replace to="assistant" /> },
-                  {
-                    path: "assistant",
-                    id: `dashboard-assistant-${lang}`,
-                    lazy: withTexts("dashboard", async () => ({
-                      Component: (await import("../features/assistants/components/assistants-page.tsx")).AssistantsPage,
-                    })),
-                  },
-                  {
-                    path: "phone-numbers",
-                    id: `dashboard-phone-numbers-${lang}`,
-                    lazy: withTexts("dashboard", async () => ({
-                      Component: (await import("../features/phone-numbers/components/phone-numbers-page.tsx")).PhoneNumbersPage,
-                    })),
-                  },
-                  {
-                    path: "calls",
-                    id: `dashboard-calls-${lang}`,
-                    lazy: withTexts("dashboard", async () => ({
-                      Component: (await import("../features/calls/components/calls-page.tsx")).CallsPage,
-                    })),
-                  },
-                  {
-                    path: "calendar",
-                    id: `dashboard-calendar-${lang}`,
-                    lazy: withTexts("dashboard", async () => ({
-                      Component: (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage,
-                    })),
-                  },
-                ],
-              },
-            ],
-          },
+          page(undefined, SignedInShell, [
+            page("salon-settings", SalonSettingsPage),
+            page("dashboard", DashboardLayout, [
+              { index: true, element: <Navigate replace to="assistant" /> },
+              page("assistant", AssistantsPage),
+              page("phone-numbers", PhoneNumbersPage),
+              page("calls", CallsPage),
+              page("calendar", CalendarPage),
+            ]),
+          ]),
         ],
       },
-      { path: "*", Component: NotFoundPage },
+      { path: "*", element: <NotFoundPage /> },
     ],
   };
 }
@@ -124,19 +99,13 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       ...LANGUAGES.map(languageRoutes),
-      ...LEGACY_PATHS.map((path) => ({ path, Component: LegacyRedirect })),
+      ...LEGACY_PATHS.map((path) => ({ path, element: <LegacyRedirect /> })),
       { path: "/login", element: <LocalizedRedirect to="/" query="auth=login" /> },
       { path: "/subscription", element: <LocalizedRedirect to="/pricing" /> },
       { path: "/helpdesk", element: <LocalizedRedirect to="/" query="contact=support" /> },
       {
         element: <PublicLayout />,
-        children: [
-          {
-            path: "/dev/mailbox",
-            lazy: async () => ({ Component: (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage }),
-          },
-          { path: "*", Component: NotFoundPage },
-        ],
+        children: [page("/dev/mailbox", MailboxPage), { path: "*", element: <NotFoundPage /> }],
       },
     ],
   },

@@ -77,7 +77,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-export const useSession = (): Session => useSyncExternalStore(subscribe, () => snapshot);
+const SIGNED_OUT: Session = { user: null, isAuthenticated: false, isEmailVerified: false };
+
+/** Prerendered pages are the signed-out ones; a stored session takes over right after hydration. */
+export const useSession = (): Session => useSyncExternalStore(subscribe, () => snapshot, () => SIGNED_OUT);
 
 /**
  * A new tab knows the user but has no access token yet: renew it from the refresh cookie

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { buttonClass } from "../../../components/button.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
@@ -43,6 +44,7 @@ export function VerifyEmailPage() {
 
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center px-6 py-20 text-center" aria-live="polite">
+      <DocumentTitle title={intl.formatMessage({ id: "auth.verify.pageTitle" })} />
       {state.kind === "verifying" && (
         <>
           <span aria-hidden="true" className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { PageMeta } from "../../../components/page-meta.tsx";
 import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { POSTS, type BlogPost } from "../posts.ts";
@@ -45,6 +46,7 @@ function PostCard({ post, featured }: { post: BlogPost; featured: boolean }) {
 export function BlogIndexPage() {
   return (
     <div className="bg-gradient-to-b from-brand-50/60 to-white">
+      <PageMeta titleId="blog.index.title" descriptionId="blog.index.subtitle" />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
         <header className="max-w-3xl">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">

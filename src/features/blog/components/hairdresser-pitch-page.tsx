@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { PageMeta } from "../../../components/page-meta.tsx";
 import { Icon } from "../../../components/icon.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { moneyFormat } from "../../../lib/pricing/money.ts";
@@ -65,6 +66,12 @@ export function HairdresserPitchPage() {
 
   return (
     <article className="pb-20 sm:pb-28">
+      <PageMeta
+        titleId={POST.titleId}
+        descriptionId={POST.descriptionId}
+        type="article"
+        image={{ url: POST.cardImageUrl, width: POST.imageWidth, height: POST.imageHeight }}
+      />
       <header className="bg-gradient-to-b from-brand-50/70 to-white">
         <div className="mx-auto max-w-3xl px-4 pt-10 pb-10 sm:px-6 sm:pt-16">
           <Link to={localPath("/blog")} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-600">

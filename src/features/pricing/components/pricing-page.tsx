@@ -1,4 +1,5 @@
 import { FormattedMessage } from "react-intl";
+import { PageMeta } from "../../../components/page-meta.tsx";
 import { ComparisonTable } from "./comparison-table.tsx";
 import { PricingNotes } from "./pricing-notes.tsx";
 import { TierCards } from "./tier-card.tsx";
@@ -6,6 +7,7 @@ import { TierCards } from "./tier-card.tsx";
 export function PricingPage() {
   return (
     <div className="bg-gradient-to-b from-brand-50/60 via-white to-white">
+      <PageMeta titleId="pricing.page.title" descriptionId="pricing.page.subtitle" />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24">
         <header className="mx-auto max-w-3xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">
