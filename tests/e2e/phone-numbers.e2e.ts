@@ -146,7 +146,7 @@ describe("phone numbers that take calls", () => {
     const typed = `+4930${randomDigits(8)}`;
     await setCallOutcome(typed, "busy");
     await page.getByLabel("Telefonnummer", { exact: true }).fill(displayPhone(typed));
-    await page.getByRole("button", { name: "Nummer hinzufügen" }).click();
+    await page.getByRole("button", { name: "Nummer hinzufügen", exact: true }).click();
     await toast(page, "Telefonnummer erfolgreich hinzugefügt");
     const row = page.getByRole("list", { name: "Telefonnummern" }).getByRole("button", { name: new RegExp(displayPhone(typed).replaceAll("+", "\\+")) });
     await row.filter({ hasText: "Nicht bestätigt" }).waitFor();
