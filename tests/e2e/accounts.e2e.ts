@@ -79,7 +79,7 @@ describe("accounts in the browser", () => {
     const forgot = page.getByRole("dialog");
     await forgot.getByLabel("E-Mail").fill(email);
     await forgot.getByRole("button", { name: /Link/ }).click();
-    await page.getByText("Sie erhalten einen Link zum Zurücksetzen Ihres Passworts an die angegebene E-Mail-Adresse.").first().waitFor();
+    await page.getByText("Wir senden Ihnen einen Link zum Zurücksetzen Ihres Passworts an die angegebene E-Mail-Adresse.").first().waitFor();
 
     await openMailedLink(page, email, "Passwort zurücksetzen");
     await page.waitForURL(/\/de\/reset-password\?token=/);

@@ -146,8 +146,8 @@ describe("phone numbers that take calls", () => {
     const typed = `+4930${randomDigits(8)}`;
     await setCallOutcome(typed, "busy");
     await page.getByLabel("Telefonnummer", { exact: true }).fill(displayPhone(typed));
-    await page.getByRole("button", { name: "Nummer anlegen" }).click();
-    await toast(page, "Telefonnummer erfolgreich angelegt!");
+    await page.getByRole("button", { name: "Nummer hinzufügen", exact: true }).click();
+    await toast(page, "Telefonnummer erfolgreich hinzugefügt");
     const row = page.getByRole("list", { name: "Telefonnummern" }).getByRole("button", { name: new RegExp(displayPhone(typed).replaceAll("+", "\\+")) });
     await row.filter({ hasText: "Nicht bestätigt" }).waitFor();
     const panel = page.getByRole("region", { name: "Bestätigen Sie, dass dies Ihre Nummer ist" });
@@ -168,15 +168,15 @@ describe("phone numbers that take calls", () => {
     await page.goto("/cs/dashboard/phone-numbers");
     await page.getByText("Nebyla nalezena žádná telefonní čísla. Přidejte své první číslo.").waitFor();
     await page.getByLabel("Telefonní číslo", { exact: true }).fill(shown);
-    await page.getByLabel("Konfigurace asistenta").selectOption({ label: "Front desk" });
-    await page.getByRole("button", { name: "Vytvořit číslo" }).click();
-    await toast(page, "Telefonní číslo bylo úspěšně vytvořeno!");
+    await page.getByLabel("Přiřazený asistent").selectOption({ label: "Front desk" });
+    await page.getByRole("button", { name: "Přidat číslo" }).click();
+    await toast(page, "Telefonní číslo bylo úspěšně přidáno");
     const row = page.getByRole("list", { name: "Telefonní čísla" }).getByRole("button", { name: new RegExp(shown.replaceAll("+", "\\+")) });
     await row.filter({ hasText: "Neověřené" }).waitFor();
 
     const panel = page.getByRole("region", { name: "Ověřte, že je číslo vaše" });
     expect(await panel.innerText()).toContain("Toto číslo nepřijímá hovory, dokud neověříte, že je vaše: zavoláme na něj a přečteme vám šestimístný kód.");
-    await panel.getByRole("button", { name: "Zavolejte mi s kódem" }).click();
+    await panel.getByRole("button", { name: "Získat kód hovorem" }).click();
     const code = await spokenCode(typed);
     const field = panel.getByLabel("Šestimístný kód");
     await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
@@ -205,7 +205,7 @@ describe("phone numbers that take calls", () => {
     await page.getByRole("button", { name: "Přesměrovat linku salonu na toto číslo" }).waitFor();
 
     await page.goto("/cs/dashboard/assistant");
-    await page.getByRole("navigation", { name: "Asistenti" }).getByRole("button", { name: /Front desk/ }).filter({ hasText: "Připojeno" }).waitFor();
+    await page.getByRole("navigation", { name: "Asistenti" }).getByRole("button", { name: /Front desk/ }).filter({ hasText: "Přiřazen k číslu" }).waitFor();
     await context.close();
   });
 });

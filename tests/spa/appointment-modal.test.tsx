@@ -388,7 +388,7 @@ describe("appointment modal", () => {
     await userEvent.click(screen.getByRole("button", { name: "Open" }));
     const dialog = await screen.findByRole("dialog", { name: "Nová rezervace" });
     // Intl puts a no-break space before the euro sign.
-    expect(await within(dialog).findByRole("option", { name: "Colouring (90 min - 75,50\u00a0€)" })).toBeInTheDocument();
+    expect(await within(dialog).findByRole("option", { name: "Colouring (90 min – 75,50\u00a0€)" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Uložit" })).toBeDisabled();
   });
 });

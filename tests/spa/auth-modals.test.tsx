@@ -318,7 +318,7 @@ describe("reset password modal", () => {
     fireEvent.pointerDown(screen.getByRole("button", { name: "Gedrückt halten, um das Passwort anzuzeigen" }));
     expect(screen.getByLabelText("Neues Passwort")).toHaveAttribute("type", "text");
     await userEvent.click(screen.getByRole("button", { name: "Passwort zurücksetzen" }));
-    expect(screen.getByRole("button", { name: "Wird zurückgesetzt..." })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Wird zurückgesetzt\u00a0…" })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ token: "t0k3n", new_password: "longenough" });
 
     await answer(json(200, { message: "ok" }));

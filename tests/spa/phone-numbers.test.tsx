@@ -151,7 +151,7 @@ describe("the phone numbers screen", () => {
     renderPage("cs");
     expect(await screen.findByText("Nebyla nalezena žádná telefonní čísla. Přidejte své první číslo.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Telefonní čísla", level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Vytvořit číslo" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Přidat číslo" })).toBeDisabled();
   });
 });
 
@@ -458,7 +458,7 @@ describe("numbers that take calls", () => {
     );
     expect(within(screen.getByRole("list", { name: "Telefonnummern" })).getByRole("button", { name: /\+420 777 123 456/ })).toHaveTextContent("Nicht bestätigt");
     await userEvent.click(screen.getByRole("button", { name: "Code per Anruf erhalten" }));
-    expect(await progress("Bestätigen Sie, dass dies Ihre Nummer ist")).toHaveTextContent("Wir rufen +420 777 123 456 an...");
+    expect(await progress("Bestätigen Sie, dass dies Ihre Nummer ist")).toHaveTextContent("Wir rufen +420 777 123 456 an …");
 
     await userEvent.click(screen.getByRole("button", { name: "Nummer buchen" }));
     const get = screen.getByRole("dialog", { name: "Telefonnummer buchen" });

@@ -252,7 +252,7 @@ describe("stylists tab", () => {
     renderTab(<StylistsTab />, "cs");
     await userEvent.click(await screen.findByRole("button", { name: "Přidat stylistu" }));
     expect(screen.getByRole("group", { name: "Pondělí" })).toBeInTheDocument();
-    expect(screen.getByRole("group", { name: "Neděle" })).toHaveTextContent("Volno");
+    expect(screen.getByRole("group", { name: "Neděle" })).toHaveTextContent("Volný den");
   });
 });
 

@@ -44,7 +44,7 @@ describe("waitlist form", () => {
     mockFetch(() => Promise.reject(new TypeError("Failed to fetch")));
     renderWithApp(<WaitlistForm />, { language: "de" });
     await userEvent.type(screen.getByLabelText("Ihre E-Mail-Adresse"), "a@b.de");
-    await userEvent.click(screen.getByRole("button", { name: "Auf die Warteliste" }));
+    await userEvent.click(screen.getByRole("button", { name: "In die Warteliste eintragen" }));
     await waitFor(() =>
       expect(screen.getByRole("alert")).toHaveTextContent("Netzwerkfehler. Bitte versuchen Sie es später erneut."),
     );

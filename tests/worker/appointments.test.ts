@@ -94,7 +94,7 @@ describe("appointments", () => {
       headers: { "accept-language": "cs" },
     });
     expect(move.status).toBe(409);
-    expect(move.json.detail).toBe("Jana Nováková už má 7. prosince termín od 10:00 do 11:00. Vyberte jiný čas nebo jiného stylistu.");
+    expect(move.json.detail).toBe("Jana Nováková už má 7. prosince od 10:00 do 11:00 jinou rezervaci. Vyberte jiný čas nebo jiného stylistu.");
     expect((await owner.call(`/api/dashboard/appointments/${next.json.id}`)).json.services).toHaveLength(1);
 
     await owner.call(`/api/dashboard/appointments/${first.json.id}`, { method: "DELETE" });

@@ -24,7 +24,7 @@ describe("POST /api/waitlist/join", () => {
 
   it("answers in the request's language", async () => {
     const de = await api("/api/waitlist/join", { body: { email: unique("de") }, headers: { "accept-language": "de-DE,de;q=0.9" } });
-    expect(de.json.message).toBe("Danke, dass Sie sich auf unsere Warteliste gesetzt haben!");
+    expect(de.json.message).toBe("Danke! Sie stehen jetzt auf unserer Warteliste.");
     const cs = await api("/api/waitlist/join", { body: { email: "nope" }, headers: { "accept-language": "cs" } });
     expect(cs.status).toBe(422);
     expect(cs.json.detail).toBe("Zadejte prosím platnou e-mailovou adresu");

@@ -26,6 +26,20 @@ const DOUBLE_CLICK_MS = 400;
 /** A touch held this long starts a drag or a selection (spec: 1000 ms). */
 const HOLD_MS = 1000;
 
+/**
+ * An appointment's time range. German ranges end in "Uhr" ("10:00–11:30 Uhr"), which repeated on
+ * every appointment is noise, so trailing shared text is dropped; English keeps its "AM".
+ */
+function eventTimeFormat(locale: string) {
+  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" });
+  return (start: Date, end: Date | null) => {
+    if (!end) return format.format(start);
+    const parts = format.formatRangeToParts(start, end);
+    while (parts.at(-1)?.type === "literal" && parts.at(-1)?.source === "shared") parts.pop();
+    return parts.map((part) => part.value).join("");
+  };
+}
+
 interface Shown {
   view: ViewName;
   title: string;
@@ -159,7 +173,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
       longPressDelay: HOLD_MS,
       dayMaxEvents: true,
       datesAboveResources: true,
-      eventTimeFormat: { hour: "numeric" as const, minute: "2-digit" as const },
+      eventTimeFormat: eventTimeFormat(intl.locale),
       noEventsContent: intl.formatMessage({ id: "calendar.list.empty" }),
       views: {
         // Seven days of every stylist: on a phone the week scrolls sideways rather than squeezing columns to slivers.
