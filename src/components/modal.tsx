@@ -17,13 +17,13 @@ interface ModalProps {
 }
 
 // What each open dialog gives focus back to, by its content element. A dialog opened from
-// inside another (Log In -> Forgot password) inherits the first one's, since the control
-// that opened it leaves with the dialog it was in.
+// one that closes for it (Log In -> Forgot password) inherits that one's, since the control
+// that opened it leaves with it; a dialog opened on top of one that stays keeps its control.
 const openers = new WeakMap<Element, HTMLElement>();
 
 function openerOf(active: Element | null): HTMLElement | null {
   if (!(active instanceof HTMLElement)) return null;
-  const dialog = active.closest("[role=dialog]");
+  const dialog = active.closest("[role=dialog][data-state=closed]");
   return (dialog && openers.get(dialog)) || active;
 }
 
