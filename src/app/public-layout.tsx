@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { FormattedMessage } from "react-intl";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { AuthModalProvider } from "../components/auth/auth-modal-provider.tsx";
 import { useAuthModals, type AuthModal } from "../components/auth/auth-modal-context.ts";
@@ -34,14 +35,36 @@ function ModalFromQuery() {
   return null;
 }
 
+const MAIN_ID = "main-content";
+
+/**
+ * The first stop of the keyboard: jumps past the navigation. It moves focus itself rather
+ * than following the hash, which would become a navigation of the router.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      className="fixed top-3 left-3 z-50 -translate-y-24 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg ring-2 ring-brand-600 focus:translate-y-0"
+    >
+      <FormattedMessage id="nav.skipToContent" />
+    </a>
+  );
+}
+
 export function PublicLayout() {
   return (
     <ContactProvider>
       <AuthModalProvider>
         <ModalFromQuery />
         <div className="flex min-h-dvh flex-col">
+          <SkipLink />
           <Navbar />
-          <main className="flex-1">
+          <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
             <Outlet />
           </main>
           <Footer />

@@ -16,6 +16,17 @@ interface ModalProps {
   size?: "md" | "lg";
 }
 
+// What each open dialog gives focus back to, by its content element. A dialog opened from
+// one that closes for it (Log In -> Forgot password) inherits that one's, since the control
+// that opened it leaves with it; a dialog opened on top of one that stays keeps its control.
+const openers = new WeakMap<Element, HTMLElement>();
+
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement)) return null;
+  const dialog = active.closest("[role=dialog][data-state=closed]");
+  return (dialog && openers.get(dialog)) || active;
+}
+
 /**
  * The one dialog of the product: focus is trapped, Escape and a backdrop click close it,
  * it leaves with a 300 ms animation, and focus then returns to what had it before.
@@ -31,13 +42,16 @@ export function Modal({ open, onClose, title, description, children, onOpenAutoF
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
         <Dialog.Content
           onOpenAutoFocus={(event) => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            opener.current = openerOf(document.activeElement);
+            if (opener.current && event.currentTarget instanceof Element) openers.set(event.currentTarget, opener.current);
             onOpenAutoFocus?.(event);
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             onClosed?.();
-            if (opener.current?.isConnected) opener.current.focus();
+            // A dialog handed over to another leaves focus where the next one put it.
+            const focusElsewhere = document.activeElement && document.activeElement !== document.body;
+            if (!focusElsewhere && opener.current?.isConnected) opener.current.focus();
           }}
           {...(description ? {} : { "aria-describedby": undefined })}
           className={`modal-content fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${size === "lg" ? "max-w-2xl" : "max-w-md"}`}

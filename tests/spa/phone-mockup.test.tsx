@@ -86,13 +86,15 @@ describe("live call demo", () => {
 
   const answer = () => fireEvent.click(screen.getByRole("button", { name: "Answer" }));
 
-  /** Answers and lets the server accept: the call is active. */
+  /** Answers and lets the server accept: the assistant is on the line. */
   async function answered() {
     renderPhone();
     answer();
     const socket = await callSocket();
     await until(() => socket.onopen !== null, "the socket handlers");
     act(() => socket.open());
+    await until(() => socket.onmessage !== null, "the call's handlers");
+    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     await until(() => phone().dataset.state === "active", "the active call");
     return { socket, context: FakeAudioContext.instances.at(-1)!, worklet: FakeAudioWorkletNode.instances.at(-1)! };
   }
@@ -113,6 +115,10 @@ describe("live call demo", () => {
 
     await until(() => socket.onopen !== null, "the socket handlers");
     act(() => socket.open());
+    // An open socket is not yet a call: the server may still turn it down.
+    await until(() => socket.onmessage !== null, "the call's handlers");
+    expect(phone()).toHaveAttribute("data-state", "connecting");
+    act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     await until(() => phone().dataset.state === "active", "the active call");
     expect(screen.getByTestId("call-caption")).toHaveTextContent("Listening...");
     expect(screen.getByRole("button", { name: "End call" })).toBeInTheDocument();
@@ -237,6 +243,42 @@ describe("live call demo", () => {
     const socket = await callSocket();
     await until(() => socket.onclose !== null, "the socket handlers");
     act(() => socket.serverClose(1006));
+    await until(() => phone().dataset.state === "error", "the error");
+    expect(screen.getByRole("alert")).toHaveTextContent(CONNECTION_ERROR);
+  });
+
+  it.each([
+    ["busy", "All demo lines are busy"],
+    ["rate_limited", "Too many demo calls"],
+  ] as const)("goes from Connecting... straight to the connection error when the server refuses the call (%s)", async (code, message) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderPhone();
+    answer();
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(phone().dataset.state!));
+    observer.observe(phone(), { attributeFilter: ["data-state"] });
+    const socket = await callSocket();
+    await until(() => socket.onopen !== null, "the socket handlers");
+    // The server opens the socket only to say why it refuses, then closes it.
+    act(() => socket.open());
+    await until(() => socket.onmessage !== null, "the call's handlers");
+    act(() => socket.receive({ type: "error", message, code }));
+    act(() => socket.serverClose(1008, code));
+    await until(() => phone().dataset.state === "error", "the error");
+    observer.disconnect();
+    expect(shown).not.toContain("active");
+    expect(screen.queryByText("Call in progress")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent(CONNECTION_ERROR);
+  });
+
+  it("shows the connection error when the server closes the socket before the assistant is on the line", async () => {
+    renderPhone();
+    answer();
+    const socket = await callSocket();
+    await until(() => socket.onopen !== null, "the socket handlers");
+    act(() => socket.open());
+    await until(() => socket.onmessage !== null, "the call's handlers");
+    act(() => socket.serverClose(1011, "error"));
     await until(() => phone().dataset.state === "error", "the error");
     expect(screen.getByRole("alert")).toHaveTextContent(CONNECTION_ERROR);
   });

@@ -1,8 +1,11 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { WaitlistForm } from "../../src/features/waitlist/components/waitlist-form.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
+
+/** The toast stack at the corner of the page, where the form's answers appear (spec). */
+const toasts = (language: "en" | "de" = "en") => within(screen.getByRole("list", { name: language === "en" ? "Notifications" : "Benachrichtigungen" }));
 
 describe("waitlist form", () => {
   it("refuses an invalid address with a toast and sends nothing", async () => {
@@ -10,7 +13,7 @@ describe("waitlist form", () => {
     renderWithApp(<WaitlistForm />);
     await userEvent.type(screen.getByLabelText("Your email address"), "name@salon");
     await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
-    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(await toasts().findByRole("alert")).toHaveTextContent("Please enter a valid email address");
     expect(calls).toHaveLength(0);
   });
 
@@ -27,7 +30,8 @@ describe("waitlist form", () => {
     expect(calls[0]?.body).toEqual({ email: "owner@salon.com" });
 
     answer(json(200, { message: "Thanks for joining our waitlist!" }));
-    expect(await screen.findByRole("status")).toHaveTextContent("Thanks for joining our waitlist!");
+    expect(await toasts().findByRole("status")).toHaveTextContent("Thanks for joining our waitlist!");
+    expect(screen.getAllByText("Thanks for joining our waitlist!")).toHaveLength(1);
     expect(input).toBeEnabled();
     expect(input).toHaveValue("");
   });
@@ -37,7 +41,8 @@ describe("waitlist form", () => {
     renderWithApp(<WaitlistForm />);
     await userEvent.type(screen.getByLabelText("Your email address"), "a@b.co");
     await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Too many attempts. Try again in a minute.");
+    expect(await toasts().findByRole("alert")).toHaveTextContent("Too many attempts. Try again in a minute.");
+    expect(screen.getAllByText("Too many attempts. Try again in a minute.")).toHaveLength(1);
   });
 
   it("falls back to the network error text when the server cannot be reached", async () => {
@@ -46,7 +51,7 @@ describe("waitlist form", () => {
     await userEvent.type(screen.getByLabelText("Ihre E-Mail-Adresse"), "a@b.de");
     await userEvent.click(screen.getByRole("button", { name: "In die Warteliste eintragen" }));
     await waitFor(() =>
-      expect(screen.getByRole("alert")).toHaveTextContent("Netzwerkfehler. Bitte versuchen Sie es später erneut."),
+      expect(toasts("de").getByRole("alert")).toHaveTextContent("Netzwerkfehler. Bitte versuchen Sie es später erneut."),
     );
   });
 });

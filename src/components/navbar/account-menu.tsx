@@ -5,26 +5,50 @@ import { useLanguage } from "../../i18n/language-context.ts";
 import { logout } from "../../lib/auth/logout.ts";
 import { useDropdown } from "./use-dropdown.ts";
 
-/** The signed-in owner's menu: avatar letter, address, account links and Log out. */
-export function AccountMenu({ email, onChosen }: { email: string; onChosen?: () => void }) {
-  const intl = useIntl();
+const ITEM_CLASS = "block w-full px-4 py-2 text-left text-slate-700 hover:bg-slate-50 hover:text-slate-900";
+
+/** The address, the account links and Log out: the dropdown's content, and the mobile menu's as they are. */
+export function AccountItems({ email, onChosen, large = false }: { email: string; onChosen?: () => void; large?: boolean }) {
   const { localPath } = useLanguage();
-  const { open, setOpen, rootRef } = useDropdown();
-  const menuId = useId();
   const address = email.toLowerCase();
-
-
-  const close = () => {
-    setOpen(false);
-    onChosen?.();
-  };
-  const itemClass = "block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50 hover:text-slate-900";
+  const itemClass = `${ITEM_CLASS} ${large ? "text-lg" : "text-sm"}`;
   const links = [
     { id: "salonSettings", to: localPath("/salon-settings") },
     { id: "subscription", to: "/subscription" },
     { id: "dashboard", to: localPath("/dashboard") },
     { id: "support", to: "/helpdesk" },
   ];
+
+  return (
+    <>
+      <p className="truncate border-b border-slate-100 px-4 py-3 text-sm font-medium text-slate-900" title={address}>
+        {address}
+      </p>
+      {links.map((link) => (
+        <Link key={link.id} to={link.to} onClick={onChosen} className={itemClass}>
+          <FormattedMessage id={`account.menu.${link.id}`} />
+        </Link>
+      ))}
+      <button
+        type="button"
+        className={`${itemClass} border-t border-slate-100`}
+        onClick={() => {
+          onChosen?.();
+          void logout();
+        }}
+      >
+        <FormattedMessage id="account.menu.logout" />
+      </button>
+    </>
+  );
+}
+
+/** The signed-in owner's menu in the bar: avatar letter, then the account items in a dropdown. */
+export function AccountMenu({ email }: { email: string }) {
+  const intl = useIntl();
+  const { open, setOpen, rootRef } = useDropdown();
+  const menuId = useId();
+  const address = email.toLowerCase();
 
   return (
     <div ref={rootRef} className="relative">
@@ -40,25 +64,8 @@ export function AccountMenu({ email, onChosen }: { email: string; onChosen?: () 
         {address.charAt(0).toUpperCase()}
       </button>
       {open && (
-        <div id={menuId} className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl max-lg:left-0">
-          <p className="truncate border-b border-slate-100 px-4 py-3 text-sm font-medium text-slate-900" title={address}>
-            {address}
-          </p>
-          {links.map((link) => (
-            <Link key={link.id} to={link.to} onClick={close} className={itemClass}>
-              <FormattedMessage id={`account.menu.${link.id}`} />
-            </Link>
-          ))}
-          <button
-            type="button"
-            className={`${itemClass} border-t border-slate-100`}
-            onClick={() => {
-              close();
-              void logout();
-            }}
-          >
-            <FormattedMessage id="account.menu.logout" />
-          </button>
+        <div id={menuId} className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl">
+          <AccountItems email={email} onChosen={() => setOpen(false)} />
         </div>
       )}
     </div>

@@ -36,7 +36,7 @@ function Slider({ labelId, range, value, onChange, format }: SliderProps) {
         onChange={(event) => onChange(clampToRange(Number(event.target.value), range))}
         className="mt-4 h-2 w-full cursor-pointer rounded-full accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
       />
-      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-500 tabular-nums">
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600 tabular-nums">
         <span>{format(range.min)}</span>
         <span>{format(range.max)}</span>
       </div>

@@ -37,18 +37,23 @@ export function PhoneMockup() {
   const intl = useIntl();
   const device = useRef<HTMLDivElement>(null);
   // A failed start shows its message in the phone for CALL_ERROR_DISPLAY_MS, then the call rings again.
-  // A call the server turns down before the assistant speaks (busy, too many calls) failed to
-  // connect as well: the server's message is only logged (spec), the phone shows the connection error.
+  // A call the server turns down (busy, too many calls) or that ends before the assistant is on
+  // the line failed to connect as well: the server's message is only logged (spec), the phone
+  // shows the connection error.
   const [failure, setFailure] = useState<CallFailure | null>(null);
+  // The socket opens before the server has decided; a refused call opens it too, says why
+  // and closes. The phone stays on Connecting... until the server has the assistant on the line.
+  const [onAir, setOnAir] = useState(false);
   const call = useVoiceCall({
+    onSession: () => setOnAir(true),
     onFailure: (kind) => setFailure(kind),
     onEnd: (_reason, refusal) => {
-      if (refusal === null) return;
+      if (refusal === null && onAir) return;
       setFailure("connection");
       call.reset();
     },
   });
-  const state: CallState = failure ? "error" : call.phase === "idle" ? "incoming" : call.phase;
+  const state: CallState = failure ? "error" : call.phase === "idle" ? "incoming" : call.phase === "active" && !onAir ? "connecting" : call.phase;
   const ringing = useRingCycle(state === "incoming");
   const lastAssistantMessage = call.lines.filter((line) => line.role === "assistant").at(-1)?.text ?? null;
 
@@ -58,7 +63,10 @@ export function PhoneMockup() {
     return () => clearTimeout(timer);
   }, [failure]);
 
-  const answer = () => void call.start({ demo: true });
+  const answer = () => {
+    setOnAir(false);
+    void call.start({ demo: true });
+  };
 
   // Declining does nothing (spec); a small shake shows the tap was noticed.
   const decline = () => {

@@ -6,16 +6,13 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { joinWaitlist } from "../api.ts";
 
-type State = { kind: "idle" } | { kind: "submitting" } | { kind: "success"; text: string } | { kind: "error"; text: string };
-
-/** The hero's waitlist form: idle, Joining..., then a success or error message. */
+/** The hero's waitlist form: Joining... while it runs, then the answer in a toast. */
 export function WaitlistForm() {
   const intl = useIntl();
   const toast = useToast();
   const inputId = useId();
   const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>({ kind: "idle" });
-  const submitting = state.kind === "submitting";
+  const [submitting, setSubmitting] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,19 +22,20 @@ export function WaitlistForm() {
       toast.show("error", intl.formatMessage({ id: "validation.waitlist.email" }));
       return;
     }
-    setState({ kind: "submitting" });
+    setSubmitting(true);
     try {
       const answer = await joinWaitlist({ email: address });
-      const text = answer.message || intl.formatMessage({ id: "waitlist.form.success" });
-      setState({ kind: "success", text });
+      toast.show("success", answer.message || intl.formatMessage({ id: "waitlist.form.success" }));
       setEmail("");
     } catch (error) {
-      setState({ kind: "error", text: errorDetail(error, intl.formatMessage({ id: "waitlist.form.networkError" })) });
+      toast.show("error", errorDetail(error, intl.formatMessage({ id: "waitlist.form.networkError" })));
+    } finally {
+      setSubmitting(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="w-full max-w-lg" aria-describedby={state.kind === "idle" ? undefined : `${inputId}-status`}>
+    <form noValidate onSubmit={submit} className="w-full max-w-lg">
       <div className="flex flex-col gap-3 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           <FormattedMessage id="waitlist.form.label" />
@@ -57,16 +55,6 @@ export function WaitlistForm() {
           <FormattedMessage id={submitting ? "waitlist.form.joining" : "waitlist.form.submit"} />
         </Button>
       </div>
-      {(state.kind === "success" || state.kind === "error") && (
-        <p
-          id={`${inputId}-status`}
-          role={state.kind === "error" ? "alert" : "status"}
-          className={`mt-3 flex items-center gap-2 text-sm font-medium ${state.kind === "success" ? "text-emerald-700" : "text-red-700"}`}
-        >
-          <span aria-hidden="true">{state.kind === "success" ? "✓" : "!"}</span>
-          {state.text}
-        </p>
-      )}
     </form>
   );
 }
