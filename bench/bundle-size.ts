@@ -4,7 +4,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_KB = 150;
+// React and ReactDOM alone are about 61 KB of it, the router 13, react-intl 7.5, the styles 11.7.
+const BUDGET_KB = 135;
 // Code that must never reach the public pages (signed-in screens).
 const PRIVATE_SOURCES = /src\/features\/(dashboard|salon-settings|assistants|phone-numbers|calendar|calls)\//;
 
