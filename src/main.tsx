@@ -1,24 +1,10 @@
-import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { App, preloadRoutes } from "./app/app.tsx";
-import { preloadCatalog } from "./i18n/language-provider.tsx";
-import { refreshAccessToken } from "./lib/api-client.ts";
-import { resumeSession } from "./lib/auth/session.ts";
 import "./index.css";
 
-// The first render has its texts and its page's code, so a prerendered page hydrates in one pass.
-await Promise.all([preloadCatalog(window.location.pathname), preloadRoutes(window.location.pathname)]);
-void resumeSession(refreshAccessToken);
-
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-);
-const root = document.getElementById("root")!;
-// Public pages arrive prerendered (scripts/lib/prerender.ts); the signed-in screens render here.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+/**
+ * The entry is this small on purpose: a prerendered page is readable as it arrives, so the
+ * browser paints it first and only then runs the app's code, which takes over the page
+ * (app/start.tsx). The build preloads that code beside the page (scripts/lib/prerender.ts), so
+ * waiting for the paint costs a frame, not a download.
+ */
+await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+await import("./app/start.tsx");

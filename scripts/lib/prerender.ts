@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { OutputBundle } from "rolldown";
 import { build, type Plugin, type ResolvedConfig } from "vite";
 import { LANGUAGES, type Language } from "../../contract/languages.ts";
 import { PUBLIC_PAGES } from "../../contract/public-pages.ts";
@@ -13,13 +14,36 @@ interface ServerEntry {
   renderPage(path: string, language: Language): Promise<string>;
 }
 
+const APP_START = "src/app/start.tsx";
+
 /** The built shell with a rendered page in it: its language, its head elements and its body. */
-export function pageDocument(template: string, language: Language, rendered: string): string {
+export function pageDocument(template: string, language: Language, rendered: string, preloads: string[]): string {
   const head = HOISTED.exec(rendered)![0];
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace("</head>", `${head}</head>`)
+    .replace("</head>", `${preloadLinks(preloads)}${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered.slice(head.length)}</div>`);
+}
+
+const preloadLinks = (files: string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+
+/**
+ * The files of a module and of everything it imports statically, by the module's id: what the
+ * browser should fetch at once for it. `src/main.tsx` waits for the first paint before it
+ * imports the app, so the app's code would otherwise be requested only then.
+ */
+function staticClosure(bundle: OutputBundle, moduleId: (id: string) => boolean): string[] {
+  const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+  const start = chunks.find((chunk) => chunk.facadeModuleId && moduleId(chunk.facadeModuleId));
+  if (!start) throw new Error("prerender: a module the pages need is not in the bundle");
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
+  };
+  visit(start.fileName);
+  return [...files];
 }
 
 /**
@@ -30,11 +54,19 @@ export function pageDocument(template: string, language: Language, rendered: str
  */
 export function prerender(): Plugin {
   let config: ResolvedConfig;
+  let appFiles: string[] = [];
+  const catalogFiles = new Map<Language, string[]>();
   return {
     name: "prerender",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      appFiles = staticClosure(bundle, (id) => id.endsWith(APP_START));
+      for (const language of LANGUAGES) {
+        catalogFiles.set(language, staticClosure(bundle, (id) => id.endsWith(`virtual:catalog/${language}/core`)));
+      }
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
@@ -48,12 +80,15 @@ export function prerender(): Plugin {
       try {
         const server = (await import(pathToFileURL(join(serverDir, "entry-server.js")).href)) as ServerEntry;
         const template = readFileSync(join(outDir, "index.html"), "utf8");
+        // The shell too: the signed-in screens start from it.
+        writeFileSync(join(outDir, "index.html"), template.replace("</head>", `${preloadLinks(appFiles)}</head>`));
         for (const language of LANGUAGES) {
           for (const page of PUBLIC_PAGES) {
             const path = `/${language}${page}`;
             const file = join(outDir, `${path}.html`);
             mkdirSync(dirname(file), { recursive: true });
-            writeFileSync(file, pageDocument(template, language, await server.renderPage(path, language)));
+            const preloads = [...new Set([...appFiles, ...catalogFiles.get(language)!])];
+            writeFileSync(file, pageDocument(template, language, await server.renderPage(path, language), preloads));
           }
         }
       } finally {
