@@ -146,6 +146,22 @@ describe("the phone numbers screen", () => {
     expect(await screen.findByText("Failed to load assistant configurations: The server did not answer. Please try again.")).toBeInTheDocument();
   });
 
+  it("offers Try again in place of the list and the form when the numbers cannot be loaded", async () => {
+    let failures = 1;
+    fakeAssistantsApi({ numbers: [support] }, (request) =>
+      request.url === "/api/dashboard/phone-numbers" && failures-- > 0 ? json(500, { detail: "Something went wrong on our side." }) : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText("Your phone numbers could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByText("Loading phone numbers...")).not.toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("form", { name: "Support Line" })).toBeInTheDocument();
+    expect(within(list()).getByRole("button", { name: /Support Line/ })).toBeInTheDocument();
+    expect(screen.queryByText("Your phone numbers could not be loaded.")).not.toBeInTheDocument();
+  });
+
   it("speaks Czech", async () => {
     fakeAssistantsApi();
     renderPage("cs");

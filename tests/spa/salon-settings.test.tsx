@@ -171,12 +171,15 @@ describe("salon settings page", () => {
     expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription("Enter a valid phone number.");
   });
 
-  it("says when the salon cannot be loaded", async () => {
+  it("says when the salon cannot be loaded, and Try again loads it", async () => {
     mockFetch(() => json(500, {}));
     renderPage();
     expect(await screen.findByText("Failed to load salon data")).toBeInTheDocument();
     expect(screen.getByText("Your salon information could not be loaded.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+
+    mockSalonApi();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByLabelText(/Salon Name/)).toHaveValue(SALON.name);
   });
 
   it("switches tabs and keeps the tab in ?tab=", async () => {

@@ -241,10 +241,21 @@ describe("stylists tab", () => {
     expect(await screen.findByText('No stylists found. Click "Add Stylist" to create one.')).toBeInTheDocument();
   });
 
-  it("says so when the stylists cannot be loaded", async () => {
-    fakeApi({}, () => json(500, { detail: "Internal error" }));
-    renderTab(<StylistsTab />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load stylists");
+  it.each([
+    ["stylists", () => <StylistsTab />, "Failed to load stylists", "Your stylists could not be loaded.", "Jana Nováková"],
+    ["services", () => <ServicesTab />, "Failed to load services", "Your services could not be loaded.", "Haircut"],
+  ])("says so when the %s cannot be loaded, and Try again loads them", async (resource, tab, toast, text, name) => {
+    let failures = 1;
+    fakeApi({ stylists: [jana], services: [haircut] }, (request) =>
+      request.url === `/api/dashboard/${resource}` && failures-- > 0 ? json(500, { detail: "Internal error" }) : undefined,
+    );
+    renderTab(tab());
+    expect(await screen.findByRole("alert")).toHaveTextContent(toast);
+    expect(screen.getByText(text)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 
   it("names the weekdays in the interface language", async () => {
