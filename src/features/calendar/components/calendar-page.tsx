@@ -283,7 +283,13 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         onPrev={() => calendarRef.current?.prev()}
         onNext={() => calendarRef.current?.next()}
         onToday={() => calendarRef.current?.gotoDate(wallDay(toWall(new Date(), timeZone)))}
-        onView={(view) => calendarRef.current?.setOption("view", VIEWS[view])}
+        onView={(view) => {
+          const calendar = calendarRef.current;
+          calendar?.setOption("view", VIEWS[view]);
+          // The library scrolls a month to today, with the days before it out of sight behind
+          // the stylists' column; the month opens at its first week instead.
+          if (view === "month") calendar?.gotoDate(calendar.getView().currentStart);
+        }}
         shadeBusiness={shadeBusiness}
         shadeWorking={shadeWorking}
         onShadeBusiness={setShadeBusiness}
