@@ -288,7 +288,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
           calendar?.setOption("view", VIEWS[view]);
           // The library scrolls a month to today, with the days before it out of sight behind
           // the stylists' column; the month opens at its first week instead.
-          if (view === "month") calendar?.gotoDate(calendar.getView().currentStart);
+          if (calendar && view === "month") calendar.gotoDate(`${wallOfCalendarDate(calendar.getOption("date") as Date).slice(0, 7)}-01`);
         }}
         shadeBusiness={shadeBusiness}
         shadeWorking={shadeWorking}

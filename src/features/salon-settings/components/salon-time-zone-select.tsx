@@ -151,7 +151,7 @@ export function SalonTimeZoneSelect({ value, onChange, country, error, disabled,
                       <span className="block text-sm text-slate-900">
                         {option.zone === yours ? intl.formatMessage({ id: "salonSettings.salon.timeZoneYours" }, { zone: option.label }) : option.label}
                       </span>
-                      <span className="block text-xs text-slate-500">{option.detail}</span>
+                      <span className="block text-xs text-slate-600">{option.detail}</span>
                     </li>
                   ))}
                 </ul>
