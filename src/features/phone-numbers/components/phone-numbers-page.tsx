@@ -65,6 +65,17 @@ export function PhoneNumbersPage() {
         </div>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+          {assistants.isError && !assistants.data && (
+            // Without them a number's assistant would look unset, and saving would unset it.
+            <div className="rounded-2xl border border-slate-200 bg-white shadow-sm lg:col-span-2">
+              <LoadFailed
+                inline
+                message={intl.formatMessage({ id: "phoneNumbers.assistantsLoadFailed" })}
+                retryLabel={intl.formatMessage({ id: "phoneNumbers.retry" })}
+                onRetry={() => void assistants.refetch()}
+              />
+            </div>
+          )}
           <PhoneNumberList
             numbers={numbers.data}
             assistants={assistants.data}
