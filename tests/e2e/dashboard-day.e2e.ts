@@ -97,6 +97,17 @@ describe("the owner's day", () => {
       expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(stripBox.x + stripBox.width + 1);
       await screenshot(page, `settings-tabs-${name}`, { fullPage: false });
 
+      // A longer tab row (the assistant's) fades where it hides tabs; the last one scrolls into sight when chosen.
+      await page.goto("/cs/dashboard/assistant");
+      await page.getByRole("button", { name: "Vytvořit prvního asistenta" }).click();
+      const tabs = page.getByRole("tablist", { name: "Nastavení asistenta" });
+      await tabs.waitFor();
+      await screenshot(page, `assistant-tabs-${name}`, { fullPage: false });
+      await tabs.getByRole("tab", { name: "Detekce hlasu" }).click();
+      await page.getByRole("tab", { name: "Detekce hlasu", selected: true }).waitFor();
+      const [row, last] = [(await tabs.boundingBox())!, (await tabs.getByRole("tab", { name: "Detekce hlasu" }).boundingBox())!];
+      await expect.poll(async () => (await tabs.getByRole("tab", { name: "Detekce hlasu" }).boundingBox())!.x + last.width).toBeLessThanOrEqual(row.x + row.width + 1);
+
       // The month opens at its first day, not scrolled to today.
       await page.goto("/cs/dashboard/calendar");
       await page.getByRole("button", { name: "Měsíc" }).click();
