@@ -44,6 +44,18 @@ describe("the assistant page", () => {
     expect(changes(requests)).toEqual([]);
   });
 
+  it("offers Try again when the assistants cannot be loaded, and loads them with it", async () => {
+    let failures = 1;
+    fakeAssistantsApi({ assistants: [reception] }, (request) =>
+      request.url === "/api/dashboard/assistant/configs" && failures-- > 0 ? json(500, { detail: "Internal error" }) : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText("Your assistants could not be loaded.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await within(await screen.findByRole("navigation", { name: "Assistants" })).findByText("Reception")).toBeInTheDocument();
+    expect(screen.queryByText("Your assistants could not be loaded.")).not.toBeInTheDocument();
+  });
+
   it("creates an assistant with the spec's defaults and the salon receptionist's instructions", async () => {
     const requests = fakeAssistantsApi();
     renderPage();

@@ -305,8 +305,25 @@ describe("the Calls screen", () => {
     renderPage();
     expect(await screen.findByText("Failed to load statistics: 503 - Down for maintenance")).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText("Failed to load calls: The calls are resting.")).toHaveLength(2));
-    // The statistics are cleared.
-    expect(screen.getByText(/No call data available for the selected period/)).toBeInTheDocument();
+    // The statistics are cleared, not shown as a period without calls.
+    expect(screen.getByText("The statistics could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByText(/No call data available for the selected period/)).not.toBeInTheDocument();
+  });
+
+  it("loads the statistics and the history again with Try again", async () => {
+    let failures = 2;
+    fakeCallsApi({
+      list: () => (failures-- > 0 ? json(500, { detail: "The calls are resting." }) : json(200, { items: CALLS, total: CALLS.length })),
+      stats: (period) => (failures-- > 0 ? json(503, { detail: "Down for maintenance" }) : json(200, stats(period))),
+    });
+    renderPage();
+    expect(await screen.findByText("The statistics could not be loaded.")).toBeInTheDocument();
+    const retries = await screen.findAllByRole("button", { name: "Try again" });
+    expect(retries).toHaveLength(2);
+    for (const retry of retries) await userEvent.click(retry);
+    expect(await within(history()).findAllByRole("listitem")).not.toHaveLength(0);
+    expect(await screen.findByText("Total Calls")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Try again" })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -146,6 +146,34 @@ describe("the phone numbers screen", () => {
     expect(await screen.findByText("Failed to load assistant configurations: The server did not answer. Please try again.")).toBeInTheDocument();
   });
 
+  it("offers Try again when the assistants cannot be loaded, and then names each number's assistant", async () => {
+    let failures = 1;
+    fakeAssistantsApi({ assistants: [reception], numbers: [support] }, (request) =>
+      request.url === "/api/dashboard/assistant/configs" && failures-- > 0 ? json(503, {}) : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText("Your assistants could not be loaded, so the numbers show no assistant for now.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(within(list()).getByRole("button", { name: /Support Line/ })).toHaveTextContent("Reception"));
+    expect(screen.queryByText(/Your assistants could not be loaded/)).not.toBeInTheDocument();
+  });
+
+  it("offers Try again in place of the list and the form when the numbers cannot be loaded", async () => {
+    let failures = 1;
+    fakeAssistantsApi({ numbers: [support] }, (request) =>
+      request.url === "/api/dashboard/phone-numbers" && failures-- > 0 ? json(500, { detail: "Something went wrong on our side." }) : undefined,
+    );
+    renderPage();
+    expect(await screen.findByText("Your phone numbers could not be loaded.")).toBeInTheDocument();
+    expect(screen.queryByText("Loading phone numbers...")).not.toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("form", { name: "Support Line" })).toBeInTheDocument();
+    expect(within(list()).getByRole("button", { name: /Support Line/ })).toBeInTheDocument();
+    expect(screen.queryByText("Your phone numbers could not be loaded.")).not.toBeInTheDocument();
+  });
+
   it("speaks Czech", async () => {
     fakeAssistantsApi();
     renderPage("cs");

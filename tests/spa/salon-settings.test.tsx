@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { Language } from "../../contract/languages.ts";
 import { DEFAULT_BUSINESS_HOURS, type Salon } from "../../contract/salon.ts";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
 import { json, mockFetch, renderWithApp } from "./render.tsx";
@@ -39,14 +40,14 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
-function renderPage(path = "/en/salon-settings") {
+function renderPage(path = "/en/salon-settings", language: Language = "en") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderWithApp(
     <QueryClientProvider client={client}>
       <SalonSettingsPage />
       <LocationProbe />
     </QueryClientProvider>,
-    { path },
+    { path, language },
   );
 }
 
@@ -71,7 +72,7 @@ describe("salon settings page", () => {
     expect(screen.getByLabelText("Human Representative Number")).toHaveAccessibleDescription(
       "Calls are transferred to this number when customers ask to speak to a human.",
     );
-    expect(screen.getByLabelText("Time zone")).toHaveValue("Europe/Prague");
+    expect(screen.getByRole("combobox", { name: "Time zone" })).toHaveDisplayValue(/Prague$/);
     expect(screen.getByLabelText("Description")).toHaveValue("Cuts and colour in Vinohrady.");
     expect(day("Monday").getByLabelText("Opens")).toHaveValue("09:00");
     expect(day("Monday").getByLabelText("Closes")).toHaveValue("18:00");
@@ -154,6 +155,54 @@ describe("salon settings page", () => {
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
   });
 
+  it("chooses the time zone in a searchable list of named zones, the salon's country first, and stores its IANA name", async () => {
+    const calls = mockSalonApi();
+    renderPage();
+    const zone = await screen.findByRole("combobox", { name: "Time zone" });
+    // Prague is an hour ahead of UTC in winter and two in summer.
+    expect(zone).toHaveDisplayValue(/^\(UTC\+0[12]:00\) Prague$/);
+    expect(zone).toHaveAttribute("aria-expanded", "false");
+
+    await userEvent.click(zone);
+    await userEvent.keyboard("{ArrowDown}");
+    const listbox = screen.getByRole("listbox", { name: "Time zone" });
+    const options = within(listbox).getAllByRole("option");
+    expect(options.length).toBeGreaterThan(300);
+    expect(options[0]).toHaveTextContent(/Prague.*Central European Time · Czechia/);
+    expect(within(listbox).getByRole("group", { name: "Czechia" })).toBeInTheDocument();
+
+    // Escape closes the list and keeps the zone.
+    await userEvent.keyboard("{Escape}");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(zone).toHaveDisplayValue(/Prague$/);
+
+    await userEvent.clear(zone);
+    await userEvent.paste("new york");
+    const found = within(screen.getByRole("listbox")).getAllByRole("option");
+    expect(found).toHaveLength(1);
+    expect(found[0]).toHaveTextContent(/\(UTC−0[45]:00\) New York.*Eastern Time · United States/);
+    expect(zone).toHaveAttribute("aria-activedescendant", found[0]!.id);
+    await userEvent.keyboard("{Enter}");
+    expect(zone).toHaveDisplayValue(/\) New York$/);
+    expect(calls.some((call) => call.body !== undefined)).toBe(false);
+
+    await save();
+    expect(await screen.findByText("Salon settings saved successfully")).toBeInTheDocument();
+    expect(calls.find((call) => call.body !== undefined)!.body).toMatchObject({ time_zone: "America/New_York" });
+  }, 20_000);
+
+  it("finds time zones by offset and by their names in the interface's language, and says when none matches", async () => {
+    mockSalonApi();
+    renderPage("/de/salon-settings", "de");
+    const zone = await screen.findByRole("combobox", { name: "Zeitzone" });
+    await userEvent.clear(zone);
+    await userEvent.paste("utc+5:30");
+    expect(within(screen.getByRole("listbox")).getAllByRole("option")[0]).toHaveTextContent("Indische Normalzeit");
+    await userEvent.clear(zone);
+    await userEvent.paste("xyz");
+    expect(screen.getByRole("status")).toHaveTextContent("Keine Zeitzone passt.");
+  }, 20_000);
+
   it("says when saving fails, with the server's detail and field messages", async () => {
     mockSalonApi(() => json(500, {}));
     renderPage();
@@ -171,12 +220,15 @@ describe("salon settings page", () => {
     expect(screen.getByLabelText("Phone")).toHaveAccessibleDescription("Enter a valid phone number.");
   });
 
-  it("says when the salon cannot be loaded", async () => {
+  it("says when the salon cannot be loaded, and Try again loads it", async () => {
     mockFetch(() => json(500, {}));
     renderPage();
     expect(await screen.findByText("Failed to load salon data")).toBeInTheDocument();
     expect(screen.getByText("Your salon information could not be loaded.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+
+    mockSalonApi();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByLabelText(/Salon Name/)).toHaveValue(SALON.name);
   });
 
   it("switches tabs and keeps the tab in ?tab=", async () => {

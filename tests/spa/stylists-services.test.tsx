@@ -125,7 +125,7 @@ describe("stylists tab", () => {
     await userEvent.click(within(monday).getByLabelText("Working"));
     expect(within(monday).getByText("Day Off")).toBeInTheDocument();
     await userEvent.click(within(sunday).getByLabelText("Working"));
-    expect(within(sunday).getByLabelText("Morning start")).toHaveValue("09:00");
+    expect(within(sunday).getByLabelText("Morning start")).toHaveDisplayValue(/^9:00\sAM$/);
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
 
     expect(await screen.findByText("Stylist added successfully")).toBeInTheDocument();
@@ -241,10 +241,94 @@ describe("stylists tab", () => {
     expect(await screen.findByText('No stylists found. Click "Add Stylist" to create one.')).toBeInTheDocument();
   });
 
-  it("says so when the stylists cannot be loaded", async () => {
-    fakeApi({}, () => json(500, { detail: "Internal error" }));
+  it("takes times as typed, shows them the reader's way and copies Monday to the other working days", async () => {
+    const requests = fakeApi();
     renderTab(<StylistsTab />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load stylists");
+    await userEvent.click(await screen.findByRole("button", { name: "Add Stylist" }));
+    await userEvent.type(screen.getByLabelText("First Name"), "Eva");
+    await userEvent.type(screen.getByLabelText("Last Name"), "Malá");
+    const monday = within(screen.getByRole("group", { name: "Monday" }));
+    const typed = { "Morning start": "930", "Afternoon start": "1:15 pm", "Afternoon end": "18:45" };
+    for (const [label, text] of Object.entries(typed)) {
+      await userEvent.clear(monday.getByLabelText(label));
+      await userEvent.type(monday.getByLabelText(label), text);
+    }
+    await userEvent.tab();
+    expect(monday.getByLabelText("Morning start")).toHaveDisplayValue(/^9:30\sAM$/);
+    expect(monday.getByLabelText("Afternoon end")).toHaveDisplayValue(/^6:45\sPM$/);
+
+    await userEvent.click(screen.getByRole("button", { name: "Copy Monday to the other working days" }));
+    const saturday = within(screen.getByRole("group", { name: "Saturday" }));
+    expect(saturday.getByLabelText("Afternoon start")).toHaveDisplayValue(/^1:15\sPM$/);
+    expect(within(screen.getByRole("group", { name: "Sunday" })).getByText("Day Off")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+
+    await screen.findByText("Stylist added successfully");
+    const body = changes(requests)[0]!.body as Stylist;
+    const copied = { working: true, morning_start: "09:30", morning_end: "13:00", afternoon_start: "13:15", afternoon_end: "18:45" };
+    expect([0, 1, 2, 3, 4, 5].map((day) => body.working_hours[`${day}` as "0"])).toEqual(Array(6).fill(copied));
+    expect(body.working_hours["6"]).toBeNull();
+  }, 15_000);
+
+  it("writes times on a 24-hour clock in Czech", async () => {
+    fakeApi({ stylists: [jana] });
+    renderTab(<StylistsTab />, "cs");
+    await userEvent.click(await screen.findByRole("button", { name: "Upravit Jana Nováková" }));
+    const monday = within(screen.getByRole("group", { name: "Pondělí" }));
+    expect(monday.getByLabelText("Začátek odpoledne")).toHaveValue("14:00");
+  });
+
+  it("crosses the form in few Tab presses, walks the week with the arrow keys, and sends on Enter only when complete", async () => {
+    const requests = fakeApi();
+    renderTab(<StylistsTab />);
+    await userEvent.click(await screen.findByRole("button", { name: "Add Stylist" }));
+    await userEvent.type(screen.getByLabelText("First Name"), "Eva");
+    await userEvent.type(screen.getByLabelText("Last Name"), "Malá");
+
+    let presses = 0;
+    while (document.activeElement !== screen.getByRole("button", { name: "Save" }) && presses < 100) {
+      await userEvent.tab();
+      presses += 1;
+    }
+    expect(presses).toBeLessThan(25);
+
+    // Into the week, then down a day and along to Tuesday's afternoon.
+    screen.getByRole("button", { name: "Add time off" }).focus();
+    await userEvent.tab({ shift: true });
+    const mondayWorking = within(screen.getByRole("group", { name: "Monday" })).getByLabelText("Working");
+    expect(mondayWorking).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}{ArrowRight}{ArrowRight}");
+    const tuesday = within(screen.getByRole("group", { name: "Tuesday" }));
+    expect(tuesday.getByLabelText("Morning end")).toHaveFocus();
+
+    // A shift without its end is not sent.
+    await userEvent.clear(tuesday.getByLabelText("Morning end"));
+    await userEvent.click(screen.getByLabelText("Last Name"));
+    await userEvent.keyboard("{Enter}");
+    expect(changes(requests)).toEqual([]);
+    expect(screen.getByRole("heading", { name: "Add Stylist" })).toBeInTheDocument();
+
+    await userEvent.type(tuesday.getByLabelText("Morning end"), "1230");
+    await userEvent.type(screen.getByLabelText("Last Name"), "{Enter}");
+    expect(await screen.findByText("Stylist added successfully")).toBeInTheDocument();
+    expect((changes(requests)[0]!.body as Stylist).working_hours["1"]).toMatchObject({ morning_end: "12:30" });
+  });
+
+  it.each([
+    ["stylists", () => <StylistsTab />, "Failed to load stylists", "Your stylists could not be loaded.", "Jana Nováková"],
+    ["services", () => <ServicesTab />, "Failed to load services", "Your services could not be loaded.", "Haircut"],
+  ])("says so when the %s cannot be loaded, and Try again loads them", async (resource, tab, toast, text, name) => {
+    let failures = 1;
+    fakeApi({ stylists: [jana], services: [haircut] }, (request) =>
+      request.url === `/api/dashboard/${resource}` && failures-- > 0 ? json(500, { detail: "Internal error" }) : undefined,
+    );
+    renderTab(tab());
+    expect(await screen.findByRole("alert")).toHaveTextContent(toast);
+    expect(screen.getByText(text)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText(name)).toBeInTheDocument();
+    expect(screen.queryByText(text)).not.toBeInTheDocument();
   });
 
   it("names the weekdays in the interface language", async () => {

@@ -1,10 +1,13 @@
-import { useRef, useState, type FormEvent, type RefObject } from "react";
+import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import type { IntlShape } from "react-intl";
 import type { z } from "zod/mini";
 import { useToast } from "../../components/toast/toast-context.ts";
 import { ApiRequestError } from "../api-client.ts";
 import { isUnder, issuesToErrors, type FieldErrors } from "../form-errors.ts";
 import { useRefusalFocus } from "./use-refusal-focus.ts";
+
+/** Inputs that are buttons: Enter presses them as usual. */
+const BUTTON_INPUTS = new Set(["submit", "button", "reset", "image"]);
 
 /** A draft checked before it is sent: the body to send, or the messages of the fields in the way. */
 export type Checked<Body> = { body: Body } | { errors: FieldErrors };
@@ -62,7 +65,12 @@ export interface DashboardForm<Draft> {
   /** A save is on its way. */
   busy: boolean;
   /** Spread onto the form element. */
-  formProps: { ref: RefObject<HTMLFormElement | null>; noValidate: true; onSubmit: (event: FormEvent) => void };
+  formProps: {
+    ref: RefObject<HTMLFormElement | null>;
+    noValidate: true;
+    onSubmit: (event: FormEvent) => void;
+    onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => void;
+  };
 }
 
 /**
@@ -138,6 +146,15 @@ export function useDashboardForm<Draft, Body, Saved>(options: DashboardFormOptio
       onSubmit: (event) => {
         event.preventDefault();
         void submit();
+      },
+      // Enter in a field sends the form only once it is complete and passes the check: a
+      // browser would send it half typed (a shift's start without its end) and answer with errors.
+      onKeyDown: (event) => {
+        const { target } = event;
+        if (event.key !== "Enter" || event.defaultPrevented || event.nativeEvent.isComposing) return;
+        if (!(target instanceof HTMLInputElement) || BUTTON_INPUTS.has(target.type)) return;
+        event.preventDefault();
+        if ("body" in check(draft)) void submit();
       },
     },
   };

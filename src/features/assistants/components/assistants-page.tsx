@@ -9,6 +9,7 @@ import { AssistantList, type AssistantEntry } from "./assistant-list.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { sameValue } from "../../../lib/forms/use-dashboard-form.ts";
 import { Button } from "../../../components/button.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 /**
  * Assistants: the salon's assistants on the left, the chosen one's editor on the right. Edits
@@ -72,6 +73,7 @@ export function AssistantsPage() {
 
   return (
     <div>
+      <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.assistant" })} />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         <FormattedMessage id="assistants.title" />
       </h1>

@@ -20,6 +20,8 @@ import { shadingEvents, type ShadeKind } from "../shading.ts";
 import { AppointmentModal } from "./appointment-modal.tsx";
 import { CalendarToolbar } from "./calendar-toolbar.tsx";
 import { EventCalendar, type CalendarHandlers } from "./event-calendar.tsx";
+import { LoadFailed } from "../../../components/load-failed.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 /** Two clicks on the same slot within this time open a new appointment there (spec: 400 ms). */
 const DOUBLE_CLICK_MS = 400;
@@ -49,6 +51,7 @@ interface Shown {
 
 /** The Calendar screen: a column per stylist, their appointments, and the appointment modal. */
 export function CalendarPage() {
+  const intl = useIntl();
   const salon = useSalon();
   const stylists = useStylists();
   if (salon.isPending || stylists.isPending) {
@@ -63,12 +66,12 @@ export function CalendarPage() {
   if (salon.isError || stylists.isError) {
     return (
       <CalendarFrame>
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-red-900">
-          <p className="mb-3">
-            <FormattedMessage id="calendar.loadFailed" />
-          </p>
-          <RetryButton onClick={() => void Promise.all([salon.refetch(), stylists.refetch()])} />
-        </div>
+        <LoadFailed
+          message={intl.formatMessage({ id: "calendar.loadFailed" })}
+          retryLabel={intl.formatMessage({ id: "calendar.retry" })}
+          // Only what failed: the other may be loaded already.
+          onRetry={() => [salon, stylists].forEach((query) => query.isError && void query.refetch())}
+        />
       </CalendarFrame>
     );
   }
@@ -83,9 +86,11 @@ export function CalendarPage() {
 }
 
 function CalendarFrame({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  const intl = useIntl();
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className="min-w-0">
+      <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.calendar" })} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h1 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900">
           <FormattedMessage id="calendar.title" />
@@ -94,14 +99,6 @@ function CalendarFrame({ children, actions }: { children: ReactNode; actions?: R
       </div>
       {children}
     </section>
-  );
-}
-
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <Button variant="secondary" size="sm" onClick={onClick}>
-      <FormattedMessage id="calendar.retry" />
-    </Button>
   );
 }
 
@@ -300,16 +297,26 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         onPrev={() => calendarRef.current?.prev()}
         onNext={() => calendarRef.current?.next()}
         onToday={() => calendarRef.current?.gotoDate(wallDay(toWall(new Date(), timeZone)))}
-        onView={(view) => calendarRef.current?.setOption("view", VIEWS[view])}
+        onView={(view) => {
+          const calendar = calendarRef.current;
+          calendar?.setOption("view", VIEWS[view]);
+          // The library scrolls a month to today, with the days before it out of sight behind
+          // the stylists' column; the month opens at its first week instead.
+          if (calendar && view === "month") calendar.gotoDate(`${wallOfCalendarDate(calendar.getOption("date") as Date).slice(0, 7)}-01`);
+        }}
         shadeBusiness={shadeBusiness}
         shadeWorking={shadeWorking}
         onShadeBusiness={setShadeBusiness}
         onShadeWorking={setShadeWorking}
       />
       {appointments.isError && (
-        <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-          <FormattedMessage id="calendar.appointmentsFailed" />
-          <RetryButton onClick={() => void appointments.refetch()} />
+        <div className="mb-3 rounded-lg border border-slate-200 bg-white">
+          <LoadFailed
+            inline
+            message={intl.formatMessage({ id: "calendar.appointmentsFailed" })}
+            retryLabel={intl.formatMessage({ id: "calendar.retry" })}
+            onRetry={() => void appointments.refetch()}
+          />
         </div>
       )}
       <EventCalendar

@@ -44,11 +44,7 @@ export function CallList({ list, loading, failure, onRetry, timeZone, selectedId
 
   let body;
   if (failure) {
-    body = (
-      <div className="p-3">
-        <LoadFailed message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />
-      </div>
-    );
+    body = <LoadFailed inline message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />;
   } else if (loading || !list) {
     body = (
       <p role="status" className="px-4 py-10 text-center text-sm text-slate-600">

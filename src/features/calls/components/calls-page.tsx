@@ -12,6 +12,7 @@ import { CallsChart } from "./calls-chart.tsx";
 import { ConversationPanel } from "./conversation-panel.tsx";
 import { InstructionsModal } from "./instructions-modal.tsx";
 import { StatsBar } from "./stats-bar.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -78,6 +79,7 @@ export function CallsPage() {
 
   return (
     <section aria-labelledby={titleId} className="min-w-0">
+      <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.calls" })} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
@@ -90,7 +92,7 @@ export function CallsPage() {
         <PeriodSelect period={period} onChange={(next) => setParam("period", next)} />
       </div>
 
-      <StatsBar stats={statsData} loading={stats.isPending && !stats.isError}>
+      <StatsBar stats={statsData} loading={stats.isPending && !stats.isError} onRetry={stats.isError ? () => void stats.refetch() : undefined}>
         {statsData && statsData.total_calls > 0 && statsData.days.length > 1 && timeZone && <CallsChart stats={statsData} />}
       </StatsBar>
 

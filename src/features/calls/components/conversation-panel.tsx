@@ -38,11 +38,7 @@ export function ConversationPanel({ callId, items, loading, failure, onRetry, ti
   if (callId === null) {
     body = <Note id="calls.conversation.select" />;
   } else if (failure) {
-    body = (
-      <div className="p-3">
-        <LoadFailed message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />
-      </div>
-    );
+    body = <LoadFailed inline message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />;
   } else if (loading || !items) {
     body = <Note id="calls.conversation.loading" status />;
   } else if (items.length === 0) {

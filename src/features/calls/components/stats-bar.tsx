@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CallStats } from "../../../../contract/calls.ts";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { minutesSeconds } from "../format.ts";
 import { useMoney } from "./use-money.ts";
 
@@ -8,12 +9,14 @@ interface StatsBarProps {
   /** Undefined while loading, or after a failure (the statistics are cleared). */
   stats: CallStats | undefined;
   loading: boolean;
+  /** Another try after a failed load; the bar says it failed instead of showing no calls. */
+  onRetry?: () => void;
   /** The chart of calls per day, under the figures. */
   children?: ReactNode;
 }
 
 /** Total Calls, Total Cost, Avg Duration and Avg Cost / Call of the chosen period, or the empty text. */
-export function StatsBar({ stats, loading, children }: StatsBarProps) {
+export function StatsBar({ stats, loading, onRetry, children }: StatsBarProps) {
   const intl = useIntl();
   const euros = useMoney();
   let body: ReactNode;
@@ -22,6 +25,15 @@ export function StatsBar({ stats, loading, children }: StatsBarProps) {
       <p role="status" className="py-3 text-center text-sm text-slate-600">
         <FormattedMessage id="calls.stats.loading" />
       </p>
+    );
+  } else if (onRetry) {
+    body = (
+      <LoadFailed
+        inline
+        message={intl.formatMessage({ id: "calls.stats.loadFailed" })}
+        retryLabel={intl.formatMessage({ id: "calls.retry" })}
+        onRetry={onRetry}
+      />
     );
   } else if (!stats || stats.total_calls === 0) {
     body = (

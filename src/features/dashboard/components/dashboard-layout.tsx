@@ -11,7 +11,8 @@ export function DashboardLayout() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
       <nav aria-label={intl.formatMessage({ id: "dashboard.nav.label" })} className="lg:w-56 lg:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+        {/* On a phone the sections wrap onto a second line rather than hiding past the edge. */}
+        <ul className="flex flex-wrap gap-1 lg:flex-col">
           {SECTIONS.map((section) => (
             <li key={section}>
               <NavLink

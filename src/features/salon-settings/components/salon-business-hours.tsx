@@ -41,11 +41,12 @@ interface SalonBusinessHoursProps {
 /** Opening and closing time for each weekday, Monday first, or Closed. */
 export function SalonBusinessHours({ hours, onChange, errors, disabled }: SalonBusinessHoursProps) {
   return (
-    <ul className="divide-y divide-slate-100">
+    // Days are groups, not list items: a list item cannot be a group as well.
+    <div className="divide-y divide-slate-100">
       {WEEKDAYS.map((day) => (
         <DayRow key={day} day={day} hours={hours[`${day}`]} onChange={(change) => onChange(day, change)} errors={errors} disabled={disabled} />
       ))}
-    </ul>
+    </div>
   );
 }
 
@@ -80,7 +81,7 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
   });
 
   return (
-    <li role="group" aria-labelledby={ids.day} className="py-3 first:pt-0 last:pb-0">
+    <div role="group" aria-labelledby={ids.day} className="py-3 first:pt-0 last:pb-0">
       {/* On a phone the day and its Closed box share the first line and the times move to the second; the source order stays the desktop order. */}
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <span id={ids.day} className="flex-1 font-medium text-slate-900 sm:w-28 sm:flex-none">
@@ -119,6 +120,6 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
           <FieldError id={ids.error}>{error}</FieldError>
         </div>
       )}
-    </li>
+    </div>
   );
 }

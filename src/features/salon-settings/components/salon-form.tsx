@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { salonCountry } from "../../../../contract/phone.ts";
 import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
@@ -149,6 +150,7 @@ function SalonFormFields({ salon }: { salon: Salon }) {
           <SalonTimeZoneSelect
             value={draft.time_zone}
             onChange={(value) => form.change({ time_zone: value }, "time_zone")}
+            country={salonCountry({ country: draft.country, phone: draft.phone })}
             error={errors.time_zone}
             disabled={saving}
           />

@@ -3,6 +3,7 @@ import { TabBar } from "../../../components/tab-bar.tsx";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
+import { DocumentTitle } from "../../../components/document-title.tsx";
 import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
@@ -40,6 +41,7 @@ export function SalonSettingsPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
+      <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.salon-settings" })} />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         <FormattedMessage id="salonSettings.title" />
       </h1>

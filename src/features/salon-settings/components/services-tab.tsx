@@ -19,7 +19,9 @@ export function ServicesTab() {
         add: intl.formatMessage({ id: "services.add" }),
         loading: intl.formatMessage({ id: "services.loading" }),
         empty: intl.formatMessage({ id: "services.empty" }),
-        loadFailed: intl.formatMessage({ id: "services.toast.loadFailed" }),
+        loadFailed: intl.formatMessage({ id: "services.loadFailed" }),
+        loadFailedToast: intl.formatMessage({ id: "services.toast.loadFailed" }),
+        retry: intl.formatMessage({ id: "services.retry" }),
         edit: (name) => intl.formatMessage({ id: "services.row.edit" }, { name }),
         delete: (name) => intl.formatMessage({ id: "services.row.delete" }, { name }),
         deletion: {

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_WORKING_HOURS, stylistSchema, type Stylist, type Weekday } from "../../../../contract/salon.ts";
 import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
-import { fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
+import { copyMonday, fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
 import { ColorField } from "./tab-color-field.tsx";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
@@ -118,7 +118,12 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
           </div>
         </div>
       </div>
-      <StylistWorkingHours days={draft.hours} onChange={changeDay} errors={errors} />
+      <StylistWorkingHours
+        days={draft.hours}
+        onChange={changeDay}
+        onCopyMonday={() => form.change({ hours: copyMonday(draft.hours) }, "working_hours")}
+        errors={errors}
+      />
       <StylistTimeOff entries={draft.timeOff} onChange={changeTimeOff} errors={errors} />
     </TabForm>
   );

@@ -1,5 +1,8 @@
 import { useId } from "react";
 import { defineMessages, FormattedMessage } from "react-intl";
+import { Button } from "../../../components/button.tsx";
+import { useRovingGrid } from "../../../lib/forms/roving-grid.ts";
+import { TimeInput } from "../../../lib/forms/time-input.tsx";
 import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_WORKING_HOURS, WEEKDAYS, type Weekday, type WorkingDay, type WorkingHours } from "../../../../contract/salon.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
@@ -29,6 +32,9 @@ const toDayDraft = (day: WorkingDay | null): DayDraft => {
 /** Drafts Monday first; a day the stylist's hours do not mention is off. */
 export const toHoursDraft = (hours: Partial<WorkingHours>): DayDraft[] => WEEKDAYS.map((day) => toDayDraft(hours[`${day}`] ?? null));
 
+/** Monday's hours on every other working day; days off stay off. */
+export const copyMonday = (days: DayDraft[]): DayDraft[] => days.map((day, index) => (index === 0 || !day.working ? day : { ...days[0]! }));
+
 /** The API's shape: a working day with its times (an empty time is null), or null for a day off. */
 export const fromHoursDraft = (days: DayDraft[]): WorkingHours =>
   Object.fromEntries(
@@ -52,6 +58,7 @@ const SHIFT_CAPTIONS = defineMessages({ morning: { id: "stylists.hours.morning" 
 interface StylistWorkingHoursProps {
   days: DayDraft[];
   onChange: (day: Weekday, change: Partial<DayDraft>) => void;
+  onCopyMonday: () => void;
   /** All of the form's messages; each day shows those under working_hours.<day>. */
   errors: FieldErrors;
 }
@@ -59,15 +66,27 @@ interface StylistWorkingHoursProps {
 /**
  * Per weekday: Working, or Day Off; a working day has a morning and an afternoon shift.
  * Wide screens get one line per day under shared column captions; narrow ones stack.
+ * The week is one stop for Tab, walked with the arrow keys, so the form is quick to cross;
+ * Monday's hours can be copied to the other working days.
  */
-export function StylistWorkingHours({ days, onChange, errors }: StylistWorkingHoursProps) {
+export function StylistWorkingHours({ days, onChange, onCopyMonday, errors }: StylistWorkingHoursProps) {
+  const hintId = useId();
+  const grid = useRovingGrid((row, column) => column === 0 || Boolean(days[row]?.working));
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="min-w-0" aria-describedby={hintId}>
       <legend className="text-base font-semibold text-slate-900">
         <FormattedMessage id="stylists.hours.title" />
       </legend>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <p id={hintId} className="text-xs text-slate-500">
+          <FormattedMessage id="stylists.hours.keys" />
+        </p>
+        <Button variant="secondary" size="sm" onClick={onCopyMonday} disabled={!days[0]?.working}>
+          <FormattedMessage id="stylists.hours.copyMonday" />
+        </Button>
+      </div>
       {errors.working_hours && <FieldError>{errors.working_hours}</FieldError>}
-      <div className="mt-3 overflow-hidden rounded-xl border border-slate-200">
+      <div {...grid.containerProps} className="mt-3 overflow-hidden rounded-xl border border-slate-200">
         <div aria-hidden="true" className="hidden gap-4 border-b border-slate-200 bg-slate-50 px-4 py-2 text-xs font-medium tracking-wide text-slate-500 uppercase lg:flex">
           <span className="w-24" />
           <span className="w-24" />
@@ -80,7 +99,7 @@ export function StylistWorkingHours({ days, onChange, errors }: StylistWorkingHo
         </div>
         <div className="divide-y divide-slate-100">
           {WEEKDAYS.map((day) => (
-            <DayRow key={day} day={day} draft={days[day]!} onChange={(change) => onChange(day, change)} errors={errors} />
+            <DayRow key={day} day={day} draft={days[day]!} onChange={(change) => onChange(day, change)} errors={errors} cell={(column) => grid.cell(day, column)} />
           ))}
         </div>
       </div>
@@ -93,9 +112,11 @@ interface DayRowProps {
   draft: DayDraft;
   onChange: (change: Partial<DayDraft>) => void;
   errors: FieldErrors;
+  /** The grid's wiring of the row's focusable cells: 0 is Working, 1 to 4 the times. */
+  cell: (column: number) => ReturnType<ReturnType<typeof useRovingGrid>["cell"]>;
 }
 
-function DayRow({ day, draft, onChange, errors }: DayRowProps) {
+function DayRow({ day, draft, onChange, errors, cell }: DayRowProps) {
   const { language } = useLanguage();
   const id = useId();
   const errorId = `${id}-error`;
@@ -110,14 +131,14 @@ function DayRow({ day, draft, onChange, errors }: DayRowProps) {
         <label htmlFor={`${id}-${field}`} className="sr-only">
           <FormattedMessage {...TIME_LABELS[field]} />
         </label>
-        <input
+        <TimeInput
+          {...cell(SHIFT_TIMES.indexOf(field) + 1)}
           id={`${id}-${field}`}
-          type="time"
           value={draft[field]}
-          onChange={(event) => onChange({ [field]: event.target.value })}
+          onChange={(value) => onChange({ [field]: value })}
           aria-invalid={invalid}
           aria-describedby={invalid ? errorId : undefined}
-          // Compact, so a 12-hour time ("09:00 AM") stays whole in the narrow desktop columns.
+          // Compact, so a 12-hour time ("9:00 AM") stays whole in the narrow desktop columns.
           className={controlClass(invalid, true)}
         />
       </span>
@@ -147,6 +168,7 @@ function DayRow({ day, draft, onChange, errors }: DayRowProps) {
         <div className="flex flex-col gap-3 lg:min-h-9 lg:flex-row lg:items-center lg:gap-4">
           <label className="flex w-max shrink-0 items-center gap-2 text-sm text-slate-700 lg:w-24">
             <input
+              {...cell(0)}
               type="checkbox"
               checked={draft.working}
               onChange={(event) => onChange({ working: event.target.checked })}

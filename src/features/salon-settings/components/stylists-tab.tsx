@@ -17,7 +17,9 @@ export function StylistsTab() {
         add: intl.formatMessage({ id: "stylists.add" }),
         loading: intl.formatMessage({ id: "stylists.loading" }),
         empty: intl.formatMessage({ id: "stylists.empty" }),
-        loadFailed: intl.formatMessage({ id: "stylists.toast.loadFailed" }),
+        loadFailed: intl.formatMessage({ id: "stylists.loadFailed" }),
+        loadFailedToast: intl.formatMessage({ id: "stylists.toast.loadFailed" }),
+        retry: intl.formatMessage({ id: "stylists.retry" }),
         edit: (name) => intl.formatMessage({ id: "stylists.row.edit" }, { name }),
         delete: (name) => intl.formatMessage({ id: "stylists.row.delete" }, { name }),
         deletion: {

@@ -4,6 +4,7 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { DeleteConfirm, type DeleteTexts } from "./tab-delete-confirm.tsx";
 import { ItemRow, type ItemRowProps } from "./tab-item-row.tsx";
 import { AddButton } from "../../../components/add-button.tsx";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 
 interface ListTexts {
   count: (count: number) => string;
@@ -12,6 +13,9 @@ interface ListTexts {
   loading: string;
   empty: string;
   loadFailed: string;
+  /** The toast's words for a failed load; the list says `loadFailed` and offers `retry`. */
+  loadFailedToast: string;
+  retry: string;
   edit: (name: string) => string;
   delete: (name: string) => string;
   deletion: DeleteTexts;
@@ -46,8 +50,8 @@ export function ListFormTab<Item extends { id: string }>({ query, texts, row, on
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) toast.show("error", texts.loadFailed);
-  }, [isError, errorUpdatedAt, toast, texts.loadFailed]);
+    if (isError) toast.show("error", texts.loadFailedToast);
+  }, [isError, errorUpdatedAt, toast, texts.loadFailedToast]);
 
   useEffect(() => {
     const target = returnFocus.current;
@@ -89,13 +93,14 @@ export function ListFormTab<Item extends { id: string }>({ query, texts, row, on
         })}
       </ul>
     );
-  } else {
-    const text = items ? texts.empty : query.isPending ? texts.loading : texts.loadFailed;
+  } else if (items || query.isPending) {
     body = (
-      <p role={query.isPending ? "status" : undefined} className="px-4 py-12 text-center text-slate-600 sm:px-6">
-        {text}
+      <p role={items ? undefined : "status"} className="px-4 py-12 text-center text-slate-600 sm:px-6">
+        {items ? texts.empty : texts.loading}
       </p>
     );
+  } else {
+    body = <LoadFailed inline message={texts.loadFailed} retryLabel={texts.retry} onRetry={() => void query.refetch()} />;
   }
 
   return (
