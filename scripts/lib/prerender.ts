@@ -17,11 +17,11 @@ interface ServerEntry {
 const APP_START = "src/app/start.tsx";
 
 /** The built shell with a rendered page in it: its language, its head elements and its body. */
-export function pageDocument(template: string, language: Language, rendered: string, preloads: string[]): string {
+export function pageDocument(template: string, language: Language, rendered: string): string {
   const head = HOISTED.exec(rendered)![0];
   return template
     .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
-    .replace("</head>", `${preloadLinks(preloads)}${head}</head>`)
+    .replace("</head>", `${head}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${rendered.slice(head.length)}</div>`);
 }
 
@@ -30,7 +30,9 @@ const preloadLinks = (files: string[]) => files.map((file) => `<link rel="module
 /**
  * The files of a module and of everything it imports statically, by the module's id: what the
  * browser should fetch at once for it. `src/main.tsx` waits for the first paint before it
- * imports the app, so the app's code would otherwise be requested only then.
+ * imports the app; a prerendered page lets that wait start the download, since the app's
+ * code fetched beside the page would share a slow line with its stylesheet and delay the
+ * paint. The shell has nothing to paint before the app runs, so it preloads the code.
  */
 function staticClosure(bundle: OutputBundle, moduleId: (id: string) => boolean): string[] {
   const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
@@ -55,7 +57,6 @@ function staticClosure(bundle: OutputBundle, moduleId: (id: string) => boolean):
 export function prerender(): Plugin {
   let config: ResolvedConfig;
   let appFiles: string[] = [];
-  const catalogFiles = new Map<Language, string[]>();
   return {
     name: "prerender",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
@@ -64,9 +65,6 @@ export function prerender(): Plugin {
     },
     generateBundle(_options, bundle) {
       appFiles = staticClosure(bundle, (id) => id.endsWith(APP_START));
-      for (const language of LANGUAGES) {
-        catalogFiles.set(language, staticClosure(bundle, (id) => id.endsWith(`virtual:catalog/${language}/core`)));
-      }
     },
     async closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
@@ -87,8 +85,7 @@ export function prerender(): Plugin {
             const path = `/${language}${page}`;
             const file = join(outDir, `${path}.html`);
             mkdirSync(dirname(file), { recursive: true });
-            const preloads = [...new Set([...appFiles, ...catalogFiles.get(language)!])];
-            writeFileSync(file, pageDocument(template, language, await server.renderPage(path, language), preloads));
+            writeFileSync(file, pageDocument(template, language, await server.renderPage(path, language)));
           }
         }
       } finally {
