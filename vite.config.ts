@@ -48,6 +48,13 @@ export default defineConfig({
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" }],
   },
+  build: {
+    modulePreload: {
+      // The app's own start (src/main.tsx imports it after the first paint) fetches its imports
+      // itself; preloading them from the page appends a link per file while the page is busy.
+      resolveDependencies: (file, deps) => (/\/start-[\w-]+\.js$/.test(file) || /^assets\/start-/.test(file) ? [] : deps),
+    },
+  },
   server: {
     proxy: {
       "/api": { target: `http://127.0.0.1:${workerPort}`, ws: true },

@@ -5,7 +5,6 @@ import { useVoiceCall } from "../../../lib/voice-call/use-voice-call.ts";
 import { CALL_ERROR_DISPLAY_MS, HERO_ANIMATION_MS, HERO_ANIMATION_PAUSE_MS } from "../constants.ts";
 import { SignalIcons } from "./call-icons.tsx";
 import { ActiveScreen, ConnectingScreen, EndedScreen, ErrorScreen, IncomingScreen } from "./phone-screens.tsx";
-import "./phone-mockup.css";
 
 /** The spec's incoming -> active -> ended, plus the two moments between answering and talking. */
 type CallState = "incoming" | "connecting" | "error" | "active" | "ended";
