@@ -41,9 +41,33 @@ export function useBrowser(extraArgs: string[] = []) {
       const page: Page = await context.newPage();
       // Shorter than the test's own timeout, so a stuck step names its locator.
       page.setDefaultTimeout(10_000);
+      // A prerendered page is on screen before React takes it over, and a tap before that is
+      // lost, as a visitor's would be: after a page load the tests wait for the takeover, like
+      // a person waits for a page to respond ("commit" asks for the page as it arrives).
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== "commit") await hydrated(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydrated(page);
+        return response;
+      };
       return { context, page };
     },
   };
+}
+
+/** Every prerendered part of the page (its header, main, sections, footer) has been taken over by React. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll("#root header, #root main, #root section, #root footer")).every((element) =>
+      Object.keys(element).some((key) => key.startsWith("__reactFiber")),
+    ),
+  );
 }
 
 /** Saves a PNG for the CI artefacts: the whole page, or only the viewport (dialogs). */

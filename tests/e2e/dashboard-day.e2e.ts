@@ -103,10 +103,10 @@ describe("the owner's day", () => {
       const tabs = page.getByRole("tablist", { name: "Nastavení asistenta" });
       await tabs.waitFor();
       await screenshot(page, `assistant-tabs-${name}`, { fullPage: false });
-      await tabs.getByRole("tab", { name: "Detekce hlasu" }).click();
-      await page.getByRole("tab", { name: "Detekce hlasu", selected: true }).waitFor();
-      const [row, last] = [(await tabs.boundingBox())!, (await tabs.getByRole("tab", { name: "Detekce hlasu" }).boundingBox())!];
-      await expect.poll(async () => (await tabs.getByRole("tab", { name: "Detekce hlasu" }).boundingBox())!.x + last.width).toBeLessThanOrEqual(row.x + row.width + 1);
+      await tabs.getByRole("tab", { name: "Detekce řeči" }).click();
+      await page.getByRole("tab", { name: "Detekce řeči", selected: true }).waitFor();
+      const [row, last] = [(await tabs.boundingBox())!, (await tabs.getByRole("tab", { name: "Detekce řeči" }).boundingBox())!];
+      await expect.poll(async () => (await tabs.getByRole("tab", { name: "Detekce řeči" }).boundingBox())!.x + last.width).toBeLessThanOrEqual(row.x + row.width + 1);
 
       // The month opens at its first day, not scrolled to today.
       await page.goto("/cs/dashboard/calendar");
