@@ -16,6 +16,10 @@ export interface Session {
   isEmailVerified: boolean;
 }
 
+// One object for "nobody": a signed-out visitor's store then equals the prerendered page's and
+// hydration needs no second, synchronous pass.
+const SIGNED_OUT: Session = { user: null, isAuthenticated: false, isEmailVerified: false };
+
 const listeners = new Set<() => void>();
 const forgetters = new Set<() => void>();
 let snapshot: Session = read();
@@ -29,7 +33,7 @@ function read(): Session {
     /* a damaged entry counts as signed out */
   }
   // The user stays known across visits; the refresh cookie renews the tab's token on demand.
-  return { user, isAuthenticated: user !== null, isEmailVerified: user !== null };
+  return user ? { user, isAuthenticated: true, isEmailVerified: true } : SIGNED_OUT;
 }
 
 function publish() {
@@ -76,8 +80,6 @@ function subscribe(listener: () => void) {
     window.removeEventListener("storage", onStorage);
   };
 }
-
-const SIGNED_OUT: Session = { user: null, isAuthenticated: false, isEmailVerified: false };
 
 /** Prerendered pages are the signed-out ones; a stored session takes over right after hydration. */
 export const useSession = (): Session => useSyncExternalStore(subscribe, () => snapshot, () => SIGNED_OUT);
