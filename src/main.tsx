@@ -6,4 +6,9 @@ import "./index.css";
  * (app/start.tsx), whose download begins then (scripts/lib/prerender.ts says why).
  */
 await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted)));
+// A number formatter first, in a task of its own: react-intl opens by checking the locale with
+// supportedLocalesOf, which before any formatter exists makes the engine list every locale it
+// has (measured in Chromium: 71 ms that way, 33 ms with a formatter made first).
+new Intl.NumberFormat(document.documentElement.lang);
+await new Promise((next) => setTimeout(next));
 await import("./app/start.tsx");

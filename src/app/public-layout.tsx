@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { AuthModalProvider } from "../components/auth/auth-modal-provider.tsx";
@@ -56,7 +56,8 @@ function SkipLink() {
   );
 }
 
-export function PublicLayout() {
+/** The public frame around a page: the route's own, or `children` when given. */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <ContactProvider>
       <AuthModalProvider>
@@ -65,7 +66,7 @@ export function PublicLayout() {
           <SkipLink />
           <Navbar />
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-            <Outlet />
+            {children ?? <Outlet />}
           </main>
           <Footer />
         </div>

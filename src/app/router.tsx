@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { Navigate, Outlet, type RouteObject } from "react-router";
-import { LANGUAGES, type Language } from "../../contract/languages.ts";
+import { Navigate, Outlet, useParams, type RouteObject } from "react-router";
+import { isLanguage } from "../../contract/languages.ts";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
 import { LanguageProvider } from "../i18n/language-provider.tsx";
@@ -62,11 +62,20 @@ function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]
 
 const LEGACY_PATHS = ["/", "/blog", "/blog/hairdresser-pitch", "/dashboard", "/verify-email", "/reset-password", "/salon-settings"];
 
-/** Every page once per language. */
-function languageRoutes(lang: Language): RouteObject {
+/** A path's first segment names the page's language; any other first segment finds no page. */
+function LanguageLayout() {
+  const { lang } = useParams();
+  return isLanguage(lang) ? <PublicLayout /> : <PublicLayout><NotFoundPage /></PublicLayout>;
+}
+
+/**
+ * Every page under its language's prefix. One parametrised branch rather than one per language:
+ * the router ranks its routes on every render, and the first render is on the page's critical path.
+ */
+function languageRoutes(): RouteObject {
   return {
-    path: `/${lang}`,
-    element: <PublicLayout />,
+    path: "/:lang",
+    element: <LanguageLayout />,
     children: [
       { index: true, element: <HomePage /> },
       page("blog", BlogIndexPage),
@@ -98,7 +107,7 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      ...LANGUAGES.map(languageRoutes),
+      languageRoutes(),
       ...LEGACY_PATHS.map((path) => ({ path, element: <LegacyRedirect /> })),
       { path: "/login", element: <LocalizedRedirect to="/" query="auth=login" /> },
       { path: "/subscription", element: <LocalizedRedirect to="/pricing" /> },
