@@ -86,14 +86,20 @@ describe("live call demo", () => {
 
   const answer = () => fireEvent.click(screen.getByRole("button", { name: "Answer" }));
 
-  /** Answers and lets the server accept: the assistant is on the line. */
-  async function answered() {
+  /** Answers and lets the server open the socket; the assistant is not on the line yet. */
+  async function openedSocket() {
     renderPhone();
     answer();
     const socket = await callSocket();
     await until(() => socket.onopen !== null, "the socket handlers");
     act(() => socket.open());
     await until(() => socket.onmessage !== null, "the call's handlers");
+    return socket;
+  }
+
+  /** Answers and lets the server accept: the assistant is on the line. */
+  async function answered() {
+    const socket = await openedSocket();
     act(() => socket.receive({ type: "session_created", session_id: "s-1" }));
     await until(() => phone().dataset.state === "active", "the active call");
     return { socket, context: FakeAudioContext.instances.at(-1)!, worklet: FakeAudioWorkletNode.instances.at(-1)! };
@@ -272,12 +278,7 @@ describe("live call demo", () => {
   });
 
   it("shows the connection error when the server closes the socket before the assistant is on the line", async () => {
-    renderPhone();
-    answer();
-    const socket = await callSocket();
-    await until(() => socket.onopen !== null, "the socket handlers");
-    act(() => socket.open());
-    await until(() => socket.onmessage !== null, "the call's handlers");
+    const socket = await openedSocket();
     act(() => socket.serverClose(1011, "error"));
     await until(() => phone().dataset.state === "error", "the error");
     expect(screen.getByRole("alert")).toHaveTextContent(CONNECTION_ERROR);
