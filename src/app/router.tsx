@@ -11,7 +11,7 @@ import { PublicLayout } from "./public-layout.tsx";
 import { LegacyRedirect, LocalizedRedirect } from "./redirects.tsx";
 import { ScrollManager } from "./scroll-manager.tsx";
 
-/** What a route needs loaded before it renders without suspending (main.tsx, the prerender). */
+/** What a route needs loaded before it renders without suspending (`preloadRoutes` in app.tsx, for the browser and the prerender). */
 export interface RouteHandle {
   preload: LazyPage["preload"];
 }
