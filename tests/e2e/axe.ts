@@ -1,5 +1,6 @@
 import axe from "axe-core";
 import type { Page } from "playwright-core";
+import { settled } from "./browser.ts";
 
 type Axe = typeof axe;
 
@@ -9,6 +10,8 @@ type Axe = typeof axe;
  * page's Content-Security-Policy does not stop, as an inline script tag would be.
  */
 export async function accessibilityProblems(page: Page, selector?: string): Promise<string[]> {
+  // Colours are measured as they end up: a dialog fading in is not yet its own contrast.
+  await settled(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   const results = await page.evaluate(
     (context) => (window as unknown as { axe: Axe }).axe.run(context ?? document, { resultTypes: ["violations"] }),

@@ -70,12 +70,15 @@ export async function hydrated(page: Page) {
   );
 }
 
+/** Waits until finite animations (a dialog opening or closing, a toast) are over, so what is measured is what stays; the ringing phone never ends. */
+export const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+
 /** Saves a PNG for the CI artefacts: the whole page, or only the viewport (dialogs). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  // Let finite animations (a dialog opening, a toast) settle; the ringing phone never does.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
+  await settled(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }

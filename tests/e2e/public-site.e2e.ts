@@ -1,33 +1,17 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import cs from "../../src/i18n/messages/cs.json";
-import de from "../../src/i18n/messages/de.json";
-import en from "../../src/i18n/messages/en.json";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
+import { t } from "./catalogue.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
-
-const CATALOGUES: Record<string, Record<string, string>> = { en, de, cs };
-
-/** A catalogue text as shown: the words inside a <link> tag when it has one. */
-const t = (language: string, id: string) => {
-  const text = CATALOGUES[language]![id]!;
-  return /<link>(.*?)<\/link>/.exec(text)?.[1] ?? text;
-};
 
 const WIDTHS = { phone: VIEWPORTS.phone, laptop: { width: 1366, height: 768 } } as const;
 const PAGES = ["/en", "/de", "/cs", "/en/pricing", "/cs/blog", "/cs/blog/hairdresser-pitch", "/en/no-such-page"];
 
 const hamburger = (page: Page, language: string) => page.getByRole("button", { name: t(language, "nav.menu.open") });
 const mobileMenu = (page: Page, language: string) => page.getByRole("dialog", { name: t(language, "nav.menu.title") });
-
-/** Waits until opening and closing animations are over, so what is measured is what stays. */
-const settled = (page: Page) =>
-  page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
 
 /** What has focus: its aria-label or its text, or "body" when nothing has. */
 const focused = (page: Page) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Appointment } from "../../contract/appointments.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type Stylist } from "../../contract/salon.ts";
-import { calendarColumns, readableTextColor } from "../../src/features/calendar/calendar-events.ts";
+import { calendarColumns, readableColors } from "../../src/features/calendar/calendar-events.ts";
 import { shadingEvents, type ShadeKind } from "../../src/features/calendar/shading.ts";
 
 const jana: Stylist = {
@@ -96,12 +96,20 @@ describe("calendar columns", () => {
   });
 });
 
-describe("event text colour", () => {
-  it("is whichever of dark and white has more contrast with the service colour", () => {
-    expect(readableTextColor("#fde047")).toBe("#0f172a");
+describe("event colours", () => {
+  it("keep the service colour with whichever of dark and white text has more contrast", () => {
+    expect(readableColors("#fde047")).toEqual({ background: "#fde047", text: "#0f172a" });
     // The default blue: 4.9:1 with dark text, 3.7:1 with white.
-    expect(readableTextColor("#3788d8")).toBe("#0f172a");
-    expect(readableTextColor("#1d4ed8")).toBe("#ffffff");
-    expect(readableTextColor("#1e293b")).toBe("#ffffff");
+    expect(readableColors("#3788d8")).toEqual({ background: "#3788d8", text: "#0f172a" });
+    expect(readableColors("#1d4ed8")).toEqual({ background: "#1d4ed8", text: "#ffffff" });
+    expect(readableColors("#e11d48")).toEqual({ background: "#e11d48", text: "#ffffff" });
+  });
+
+  it("darken a mid tone on which neither text reaches 4.5:1, just enough for white", () => {
+    // #7f7f7f: 4.0:1 with white, 4.1:1 with dark text.
+    const { background, text } = readableColors("#7f7f7f");
+    expect(text).toBe("#ffffff");
+    expect(background).not.toBe("#7f7f7f");
+    expect(Number.parseInt(background.slice(1, 3), 16)).toBeGreaterThan(0x6c);
   });
 });

@@ -49,6 +49,7 @@ export function AccountMenu({ email }: { email: string }) {
   const { open, setOpen, rootRef } = useDropdown();
   const menuId = useId();
   const address = email.toLowerCase();
+  const label = intl.formatMessage({ id: "account.menu.label" }, { email: address });
 
   return (
     <div ref={rootRef} className="relative">
@@ -57,11 +58,13 @@ export function AccountMenu({ email }: { email: string }) {
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={intl.formatMessage({ id: "account.menu.label" }, { email: address })}
+        aria-label={label}
+        title={label}
         onClick={() => setOpen((value) => !value)}
         className="flex size-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
-        {address.charAt(0).toUpperCase()}
+        {/* The letter is a picture of the account, not its name: the name is the label. */}
+        <span aria-hidden="true">{address.charAt(0).toUpperCase()}</span>
       </button>
       {open && (
         <div id={menuId} className="absolute right-0 z-50 mt-2 w-64 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-xl">

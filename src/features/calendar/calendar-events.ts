@@ -53,25 +53,50 @@ export function calendarColumns(
 
 const columnOf = (appointment: Appointment) => appointment.stylist ?? `${FORMER}${appointment.stylist_name}`;
 
-/** Dark or white text, whichever contrasts more with the service colour (WCAG relative luminance). */
-export function readableTextColor(background: string): string {
-  const channels = [1, 3, 5].map((at) => Number.parseInt(background.slice(at, at + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // The luminance where white and near-black text have the same contrast.
-  return luminance > 0.179 ? "#0f172a" : "#ffffff";
+const DARK_TEXT = "#0f172a";
+const WHITE = "#ffffff";
+/** WCAG AA for the events' small text. */
+const MIN_CONTRAST = 4.5;
+
+const channels = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string) {
+  const [r, g, b] = channels(hex).map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+const darker = (hex: string, by: number) => `#${channels(hex).map((c) => Math.round(c * (1 - by)).toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * An event's colours: the service colour with dark or white text, whichever contrasts more.
+ * On a mid tone neither reaches 4.5:1, so the colour is darkened just enough for white.
+ */
+export function readableColors(color: string): { background: string; text: string } {
+  if (contrast(color, DARK_TEXT) >= contrast(color, WHITE)) {
+    if (contrast(color, DARK_TEXT) >= MIN_CONTRAST) return { background: color, text: DARK_TEXT };
+  }
+  let background = color;
+  for (let by = 0.02; contrast(background, WHITE) < MIN_CONTRAST; by += 0.02) background = darker(color, by);
+  return { background, text: WHITE };
 }
 
 /** An appointment as the library's event, in the salon's wall-clock time. */
 export function appointmentEvent(appointment: Appointment, timeZone: string, editable: boolean): Calendar.EventInput {
   const color = /^#[0-9a-f]{6}$/i.test(appointment.service_color) ? appointment.service_color : DEFAULT_COLOR;
+  const colors = readableColors(color);
   return {
     id: appointment.id,
     resourceIds: [columnOf(appointment)],
     start: toWall(appointment.start_datetime, timeZone),
     end: toWall(appointment.end_datetime, timeZone),
-    backgroundColor: color,
-    textColor: readableTextColor(color),
+    backgroundColor: colors.background,
+    textColor: colors.text,
     editable,
     extendedProps: { appointment },
   };

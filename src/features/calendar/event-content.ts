@@ -10,12 +10,19 @@ const element = (tag: string, className: string, text: string) => {
   return node;
 };
 
+export interface EventWords {
+  /** The client of an appointment booked without a name. */
+  noName: string;
+  /** The day an appointment is on, as a screen reader says it (the columns around it are not read). */
+  day: (start: Date) => string;
+}
+
 /**
  * What an event shows: an appointment's time, client and services (and its stylist in the
  * list, which has no columns); a shaded period its label. Other events the library draws
  * itself (undefined).
  */
-export function eventContent(info: Calendar.EventContentInfo, noName: string): Calendar.Content | undefined {
+export function eventContent(info: Calendar.EventContentInfo, { noName, day }: EventWords): Calendar.Content | undefined {
   const { event } = info;
   if (event.display === "background") return { domNodes: [element("span", "shade-label", String(event.title))] };
   const appointment = event.extendedProps.appointment as Appointment | undefined;
@@ -27,6 +34,8 @@ export function eventContent(info: Calendar.EventContentInfo, noName: string): C
   const body = element("div", "appointment", "");
   body.title = parts.map((part) => part.textContent).join("\n");
   body.append(...parts);
+  // A screen reader reads the events one by one, without the days and stylists of the columns around them.
+  if (info.view.type !== VIEWS.years) body.append(element("span", "sr-only", `${day(event.start)}, ${appointment.stylist_name}`));
   return { domNodes: [body] };
 }
 

@@ -280,7 +280,12 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         openCreate({ stylist: info.resource!.id, start, end: addMinutes(start, CALENDAR.slotMinutes, timeZone) });
       }
     },
-    eventContent: (info) => eventContent(info, intl.formatMessage({ id: "calendar.event.noName" })),
+    eventContent: (info) =>
+      eventContent(info, {
+        noName: intl.formatMessage({ id: "calendar.event.noName" }),
+        // The library's dates are the salon's wall clock held in the browser's zone.
+        day: (start) => intl.formatDate(start, { weekday: "long", day: "numeric", month: "long" }),
+      }),
   };
 
   return (
@@ -323,6 +328,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         calendarRef={calendarRef}
         options={{ ...options, events, resources }}
         handlers={handlers}
+        label={intl.formatMessage({ id: "calendar.grid.label" })}
         className="recepta-calendar"
       />
       <AppointmentModal target={target} timeZone={timeZone} onClose={() => setTarget(null)} />

@@ -120,7 +120,7 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
         <span className="block truncate font-semibold text-slate-900 tabular-nums">{number}</span>
         <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
-          <time dateTime={call.call_started_at} className="shrink-0 text-slate-500 tabular-nums">
+          <time dateTime={call.call_started_at} className="shrink-0 text-slate-600 tabular-nums">
             {intl.formatTime(call.call_started_at, { timeZone, hour: "numeric", minute: "2-digit" })}
           </time>
         </span>
