@@ -44,6 +44,14 @@ const STATES: State[] = [
   { name: "delete assistant", path: "/dashboard/assistant", reach: [press("assistants.editor.delete")], dialog: "assistants.delete.title" },
   { name: "phone numbers", path: "/dashboard/phone-numbers" },
   { name: "new phone number", path: "/dashboard/phone-numbers", reach: [press("phoneNumbers.add")] },
+  { name: "phone number chosen", path: "/dashboard/phone-numbers", reach: [(page) => page.locator("main li button").first().click()] },
+  { name: "unverified number", path: "/dashboard/phone-numbers", reach: [(page) => page.locator("main li button").filter({ hasText: "777" }).click()] },
+  {
+    name: "delete phone number",
+    path: "/dashboard/phone-numbers",
+    reach: [(page) => page.locator("main li button").first().click(), press("phoneNumbers.form.delete")],
+    dialog: "phoneNumbers.form.delete",
+  },
   { name: "get a number", path: "/dashboard/phone-numbers", reach: [press("phoneNumbers.get.open")], dialog: "phoneNumbers.get.title" },
   { name: "calls", path: "/dashboard/calls" },
   { name: "call chosen", path: "/dashboard/calls", reach: [firstCall] },
@@ -52,6 +60,7 @@ const STATES: State[] = [
   { name: "calendar day", path: "/dashboard/calendar", reach: [press("calendar.view.day")] },
   { name: "calendar month", path: "/dashboard/calendar", reach: [press("calendar.view.month")] },
   { name: "calendar year", path: "/dashboard/calendar", reach: [press("calendar.view.year")] },
+  { name: "calendar years", path: "/dashboard/calendar", reach: [press("calendar.view.years")] },
   { name: "create appointment", path: "/dashboard/calendar", reach: [press("calendar.create")], dialog: "appointments.modal.createTitle" },
   { name: "edit appointment", path: "/dashboard/calendar", reach: [firstAppointment], dialog: "appointments.modal.editTitle" },
   {

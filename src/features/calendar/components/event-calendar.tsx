@@ -22,11 +22,12 @@ interface EventCalendarProps {
 
 /**
  * The library marks its layout up as a table whose cells are empty and whose events sit
- * outside any cell, which assistive technology reads as a broken table (axe: required
- * children and parents missing). The layout is left as plain boxes instead: the events are
- * buttons named by their own text, and the scrolling area is a focusable, named region.
+ * outside any cell (and its list view as a list whose items are not its children), which
+ * assistive technology reads as broken (axe: required children and parents missing). The
+ * layout is left as plain boxes instead: the events are buttons named by their own text,
+ * and the scrolling area is a focusable, named region.
  */
-const TABLE_ROLES = ["table", "rowgroup", "row", "cell", "columnheader", "rowheader", "gridcell"];
+const TABLE_ROLES = ["table", "rowgroup", "row", "cell", "columnheader", "rowheader", "gridcell", "list", "listitem"];
 const TABLE_ATTRIBUTES = ["aria-colindex", "aria-colspan", "aria-rowindex", "aria-rowspan"];
 const TABLE_SELECTOR = [...TABLE_ROLES.map((role) => `[role="${role}"]`), ...TABLE_ATTRIBUTES.map((name) => `[${name}]`)].join(",");
 
