@@ -42,6 +42,8 @@ export function TypedInput({ value, onChange, onFocus, onBlur, onKeyDown, read, 
       autoComplete="off"
       spellCheck={false}
       aria-invalid={props["aria-invalid"] === true || props["aria-invalid"] === "true" || unreadable}
+      // Red as soon as the text reads as nothing, before the form's check names the field.
+      className={`${props.className ?? ""} aria-invalid:border-red-500`}
       value={text}
       onChange={(event) => {
         const typed = event.target.value;
