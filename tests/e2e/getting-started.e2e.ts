@@ -4,7 +4,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { signedInOwner } from "./owner.ts";
+import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
+import { logIn, signedInOwner } from "./owner.ts";
 import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 const browser = useBrowser();
@@ -102,5 +103,15 @@ describe("getting started", () => {
     await folded.getByRole("button", { name: "Zobrazit kroky" }).waitFor();
     expect(await folded.getByRole("link").count()).toBe(0);
     await page.screenshot({ path: "/tmp/setup-getting-started-390-folded.png" });
+  });
+
+  it("is not shown to the demo salon, which has done every step", async () => {
+    const { page } = await browser.visitor();
+    await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const answered = page.waitForResponse((response) => response.url().endsWith("/api/dashboard/setup-progress") && response.ok());
+    await page.goto("/en/dashboard/assistant");
+    await answered;
+    await page.getByRole("button", { name: /Bella front desk/ }).first().waitFor();
+    expect(await card(page).count()).toBe(0);
   });
 });
