@@ -12,3 +12,9 @@ export function queryKeys<const Name extends string>(name: Name) {
     detail: (id: string) => [...all, "detail", id] as const,
   };
 }
+
+/**
+ * The dashboard's first steps, read from the salon's data: whatever saves or a finished call
+ * may tick one, so screens outside the checklist refresh it too.
+ */
+export const setupProgressKeys = queryKeys("setupProgress");

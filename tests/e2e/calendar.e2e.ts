@@ -60,6 +60,24 @@ async function inColumn(page: Page, event: Locator, stylist: string) {
   return middle > column.x && middle < column.x + column.width;
 }
 
+/** A moment's two boxes: the date box carries the field's label, the time box "<label>: time". */
+function moment(dialog: Locator, label: string, time = "time") {
+  return { date: dialog.getByLabel(label, { exact: true }), time: dialog.getByLabel(`${label}: ${time}`, { exact: true }) };
+}
+
+/** What a moment's boxes show; this browser's English is American. */
+async function shownMoment(dialog: Locator, label: string) {
+  const { date, time } = moment(dialog, label);
+  return `${await date.inputValue()} ${await time.inputValue()}`;
+}
+
+/** A day and a time as American English writes them: "11/24/2026 10:00 AM". */
+const american = (day: string, time: string) => {
+  const [hour, minute] = time.split(":").map(Number);
+  const date = new Intl.DateTimeFormat("en-US", { timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return `${date} ${hour! % 12 || 12}:${String(minute).padStart(2, "0")} ${hour! < 12 ? "AM" : "PM"}`;
+};
+
 /** Drags an event by its top edge so that it starts at `time` (a label of the time axis) in the column of `stylist`. */
 async function dragTo(page: Page, event: Locator, time: string, stylist: string) {
   const box = (await event.boundingBox())!;
@@ -105,8 +123,10 @@ describe("calendar", () => {
     await create.getByLabel(/^Service\b/).first().selectOption({ label: "Haircut (45 min - €30.00)" });
     await create.getByRole("button", { name: "Add Service" }).click();
     await create.getByLabel(/^Service\b/).nth(1).selectOption({ label: "Beard trim (15 min - €12.00)" });
-    await create.getByLabel("Start Time").fill(`${day}T10:00`);
-    expect(await create.getByLabel("End Time").inputValue()).toBe(`${day}T11:00`);
+    // The date as ISO, which every language reads too, and the time as typed.
+    await moment(create, "Start Time").date.fill(day);
+    await moment(create, "Start Time").time.fill("10:00");
+    expect(await shownMoment(create, "End Time")).toBe(american(day, "11:00"));
     await create.getByText("Total: 60 min · €42.00").waitFor();
     await screenshot(page, "calendar-create-desktop", { fullPage: false });
     await create.getByRole("button", { name: "Save" }).click();
@@ -128,8 +148,8 @@ describe("calendar", () => {
     await dragAcross(page, "Karel Velký", "11:00 AM", "12:00 PM");
     const dragged = page.getByRole("dialog", { name: "Create Appointment" });
     expect(await dragged.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Karel Velký");
-    expect(await dragged.getByLabel("Start Time").inputValue()).toBe(`${day}T11:00`);
-    expect(await dragged.getByLabel("End Time").inputValue()).toBe(`${day}T12:00`);
+    expect(await shownMoment(dragged, "Start Time")).toBe(american(day, "11:00"));
+    expect(await shownMoment(dragged, "End Time")).toBe(american(day, "12:00"));
     await dragged.getByRole("button", { name: "Cancel" }).click();
     await dragged.waitFor({ state: "detached" });
 
@@ -139,7 +159,7 @@ describe("calendar", () => {
     await page.mouse.dblclick(column.x + column.width / 2, noon.y + noon.height / 2 + 6);
     const clicked = page.getByRole("dialog", { name: "Create Appointment" });
     expect(await clicked.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Eva Malá");
-    expect(await clicked.getByLabel("Start Time").inputValue()).toBe(`${day}T12:00`);
+    expect(await shownMoment(clicked, "Start Time")).toBe(american(day, "12:00"));
     await clicked.getByRole("button", { name: "Close" }).click();
     await clicked.waitFor({ state: "detached" });
 
@@ -174,8 +194,8 @@ describe("calendar", () => {
     await booked.click();
     const edit = page.getByRole("dialog", { name: "Edit Appointment" });
     expect(await edit.getByLabel("Stylist").locator("option:checked").innerText()).toBe("Eva Malá");
-    expect(await edit.getByLabel("Start Time").inputValue()).toBe(`${day}T14:00`);
-    expect(await edit.getByLabel("End Time").inputValue()).toBe(`${day}T15:00`);
+    expect(await shownMoment(edit, "Start Time")).toBe(american(day, "14:00"));
+    expect(await shownMoment(edit, "End Time")).toBe(american(day, "15:00"));
     await edit.getByLabel("Client Name").fill("Jana Test");
     await edit.getByLabel("Notes").fill("Prefers short");
     await edit.getByRole("button", { name: "Update" }).click();
@@ -207,4 +227,57 @@ describe("calendar", () => {
     await screenshot(page, "calendar-edit-phone", { fullPage: false });
     await context.close();
   }, 60_000);
+
+  it("writes dates and times the German way in an American browser, and saves what was typed in the salon's time", async () => {
+    const { page } = await browser.visitor({ locale: "en-US" });
+    await signedInOwner(page);
+    await seedSalon(page);
+    const day = tomorrow();
+    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+    const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": SALON_TIME_ZONE };
+    const stylists = (await (await page.request.get("/api/dashboard/stylists", { headers })).json()) as { id: string; first_name: string }[];
+    const services = (await (await page.request.get("/api/dashboard/services", { headers })).json()) as { id: string; name: string }[];
+    const created = await page.request.post("/api/dashboard/appointments", {
+      headers,
+      data: {
+        customer_name: "Gerda Test",
+        stylist: stylists.find((stylist) => stylist.first_name === "Karel")!.id,
+        start_datetime: pragueInstant(day, "14:30"),
+        end_datetime: pragueInstant(day, "15:15"),
+        services: [{ service: services.find((service) => service.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
+      },
+    });
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto("/de/dashboard/calendar");
+    await page.getByRole("button", { name: "Tag", exact: true }).click();
+    await page.getByRole("button", { name: "Nächster Zeitraum" }).click();
+    await page.getByRole("button", { name: /Gerda Test/ }).click();
+    const edit = page.getByRole("dialog", { name: "Termin bearbeiten" });
+    const start = moment(edit, "Beginn", "Uhrzeit");
+    const german = (date: string) => date.split("-").reverse().map(Number).join(".");
+    expect(await start.date.inputValue()).toBe(german(day));
+    expect(await start.time.inputValue()).toBe("14:30");
+    expect(await start.date.getAttribute("placeholder")).toBe("TT.MM.JJJJ");
+    expect(await start.date.evaluate((input) => input.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)!.textContent).join(" "))).toContain("Format: TT.MM.JJJJ");
+    await edit.screenshot({ path: "/tmp/setup-modal-de.png" });
+
+    // Something that is no date is flagged at once.
+    await start.date.fill("31.02.");
+    expect(await start.date.getAttribute("aria-invalid")).toBe("true");
+    const next = new Date(`${day}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    const dayAfter = next.toISOString().slice(0, 10);
+    await start.date.fill(german(dayAfter));
+    expect(await start.date.getAttribute("aria-invalid")).toBe("false");
+    await start.time.fill("9:15");
+    await start.time.blur();
+    expect(await start.time.inputValue()).toBe("09:15");
+    expect(await moment(edit, "Ende", "Uhrzeit").time.inputValue()).toBe("10:00");
+    await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+    await toast(page, "Termin erfolgreich aktualisiert");
+
+    const saved = (await (await page.request.get(`/api/dashboard/appointments/${id}`, { headers })).json()) as { start_datetime: string };
+    expect(new Date(saved.start_datetime).toISOString()).toBe(pragueInstant(dayAfter, "09:15"));
+  });
 });

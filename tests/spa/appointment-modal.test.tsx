@@ -109,8 +109,18 @@ async function openModal(target: AppointmentTarget) {
 }
 
 const serviceSelects = (dialog: HTMLElement) => within(dialog).getAllByLabelText(/^Service\*?$/);
-const setTime = (dialog: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+/** Types a wall-clock "YYYY-MM-DDTHH:MM" into a field's date and time boxes, and leaves them. */
+function setTime(dialog: HTMLElement, label: string, wall: string) {
+  for (const [box, value] of [[label, wall.slice(0, 10)], [`${label}: time`, wall.slice(11)]] as const) {
+    const input = within(dialog).getByLabelText(box);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.blur(input);
+  }
+}
+
+/** What a field's date and time boxes show; the browser's English here is American. */
+const shown = (dialog: HTMLElement, label: string) =>
+  [label, `${label}: time`].map((box) => (within(dialog).getByLabelText(box) as HTMLInputElement).value).join(" ").trim();
 
 /** Fills what Save needs: stylist, a service, a start. */
 async function fillRequired(dialog: HTMLElement) {
@@ -145,7 +155,7 @@ describe("appointment modal", () => {
     await fillRequired(dialog);
     await userEvent.click(within(dialog).getByRole("button", { name: "Add Service" }));
     await userEvent.selectOptions(serviceSelects(dialog)[1]!, colouring.id);
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T11:15");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 11:15 AM");
     expect(within(dialog).getByText("Total: 135 min · €105.50")).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText("Notes"), "First visit");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
@@ -173,8 +183,8 @@ describe("appointment modal", () => {
     fakeApi();
     const dialog = await openModal({ mode: "create", stylist: petr.id, start: "2026-11-24T14:00", end: "2026-11-24T15:30" });
     expect(within(dialog).getByLabelText("Stylist")).toHaveValue(petr.id);
-    expect(within(dialog).getByLabelText("Start Time")).toHaveValue("2026-11-24T14:00");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-24T15:30");
+    expect(shown(dialog, "Start Time")).toBe("11/24/2026 2:00 PM");
+    expect(shown(dialog, "End Time")).toBe("11/24/2026 3:30 PM");
   });
 
   it("fills price and duration from the chosen service and recomputes the end when the start changes", async () => {
@@ -184,16 +194,16 @@ describe("appointment modal", () => {
     expect(within(dialog).getByLabelText("Price")).toHaveValue(75.5);
     expect(within(dialog).getByLabelText("Duration (min)")).toHaveValue(90);
     // No start yet: the end is left alone.
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("");
+    expect(shown(dialog, "End Time")).toBe("");
 
     setTime(dialog, "Start Time", "2026-11-23T09:00");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T10:30");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 10:30 AM");
     setTime(dialog, "Start Time", "2026-11-23T13:15");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T14:45");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 2:45 PM");
     // A duration typed over the service's counts too.
     await userEvent.clear(within(dialog).getByLabelText("Duration (min)"));
     await userEvent.type(within(dialog).getByLabelText("Duration (min)"), "60");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T14:15");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 2:15 PM");
   });
 
   it("adds and removes service rows; Remove shows only with more than one row", async () => {
@@ -210,13 +220,13 @@ describe("appointment modal", () => {
     expect(within(dialog).getByRole("button", { name: "Remove service 2" })).toBeInTheDocument();
 
     setTime(dialog, "Start Time", "2026-11-23T09:00");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T11:15");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 11:15 AM");
     await userEvent.click(within(dialog).getByRole("button", { name: "Remove service 1" }));
     expect(serviceSelects(dialog)).toHaveLength(1);
     expect(serviceSelects(dialog)[0]).toHaveValue(colouring.id);
     expect(within(dialog).queryByRole("button", { name: /^Remove service/ })).not.toBeInTheDocument();
     // The removed service's minutes are gone from the end time.
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T10:30");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 10:30 AM");
   });
 
   it("keeps Save disabled until stylist, start, end and the first service are set", async () => {
@@ -246,7 +256,7 @@ describe("appointment modal", () => {
     setTime(dialog, "End Time", "2026-11-23T08:30");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save" }));
     const end = within(dialog).getByLabelText("End Time");
-    expect(end).toHaveAccessibleDescription("The end time must be after the start time.");
+    expect(end).toHaveAccessibleDescription(/^The end time must be after the start time\. Format: MM\/DD\/YYYY/);
     expect(end).toHaveFocus();
     expect(writes(requests)).toEqual([]);
   });
@@ -268,7 +278,7 @@ describe("appointment modal", () => {
     // The modal stays, with what was typed, for another time.
     expect(screen.getByRole("dialog")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Save" })).toBeEnabled();
-    expect(within(dialog).getByLabelText("Start Time")).toHaveValue("2026-11-23T09:00");
+    expect(shown(dialog, "Start Time")).toBe("11/23/2026 9:00 AM");
     expect(writes(requests)).toHaveLength(1);
   });
 
@@ -281,8 +291,8 @@ describe("appointment modal", () => {
     const free = await within(dialog).findByRole("group", { name: "Next free times" });
     // 13:00 UTC is 14:00 in Prague.
     await userEvent.click(within(free).getByRole("button", { name: "Tue, Nov 24, 2:00 PM" }));
-    expect(within(dialog).getByLabelText("Start Time")).toHaveValue("2026-11-24T14:00");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-24T14:45");
+    expect(shown(dialog, "Start Time")).toBe("11/24/2026 2:00 PM");
+    expect(shown(dialog, "End Time")).toBe("11/24/2026 2:45 PM");
     const query = new URL(requests.find((request) => request.url.includes("availability"))!.url, "http://x").searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ duration: "45", stylist: jana.id });
   });
@@ -296,8 +306,8 @@ describe("appointment modal", () => {
     expect(within(dialog).getByLabelText("Client Name")).toHaveValue("Marie Dvořáková");
     expect(within(dialog).getByLabelText("Phone")).toHaveValue("+420 777 123 456");
     expect(within(dialog).getByLabelText("Stylist")).toHaveValue(jana.id);
-    expect(within(dialog).getByLabelText("Start Time")).toHaveValue("2026-11-23T10:00");
-    expect(within(dialog).getByLabelText("End Time")).toHaveValue("2026-11-23T11:15");
+    expect(shown(dialog, "Start Time")).toBe("11/23/2026 10:00 AM");
+    expect(shown(dialog, "End Time")).toBe("11/23/2026 11:15 AM");
     expect(within(dialog).getByLabelText("Notes")).toHaveValue("Sensitive scalp");
     // The prices agreed at booking, not today's.
     expect(within(dialog).getAllByLabelText("Price").map((input) => (input as HTMLInputElement).value)).toEqual(["28", "70"]);

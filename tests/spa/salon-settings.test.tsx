@@ -74,8 +74,9 @@ describe("salon settings page", () => {
     );
     expect(screen.getByRole("combobox", { name: "Time zone" })).toHaveDisplayValue(/Prague$/);
     expect(screen.getByLabelText("Description")).toHaveValue("Cuts and colour in Vinohrady.");
-    expect(day("Monday").getByLabelText("Opens")).toHaveValue("09:00");
-    expect(day("Monday").getByLabelText("Closes")).toHaveValue("18:00");
+    // The browser's English here is American: a 12-hour clock.
+    expect(day("Monday").getByLabelText("Opens")).toHaveValue("9:00 AM");
+    expect(day("Monday").getByLabelText("Closes")).toHaveValue("6:00 PM");
     expect(day("Monday").getByLabelText("Closed")).not.toBeChecked();
     expect(day("Sunday").getByLabelText("Closed")).toBeChecked();
     expect(day("Sunday").getByLabelText("Opens")).toBeDisabled();

@@ -118,6 +118,7 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/appointments/:id": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
   "DELETE /api/dashboard/appointments/:id": { owner: true },
   "GET /api/dashboard/availability": { kind: "query", schema: availabilityQuery, owner: true, example: () => ({ ...range(), duration: "60" }) },
+  "GET /api/dashboard/setup-progress": { owner: true },
   "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0" }) },
   "GET /api/calls/conversation/:id": { owner: true },
   "GET /api/calls/instructions/:id": { owner: true },

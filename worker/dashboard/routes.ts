@@ -7,6 +7,7 @@ import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
+import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
 
 /** Everything under /api/dashboard: signed in, and scoped to the person's salon. */
@@ -18,4 +19,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/assistant", assistantRoutes)
   .route("/phone-numbers", phoneNumberRoutes)
   .route("/appointments", appointmentRoutes)
-  .route("/availability", availabilityRoutes);
+  .route("/availability", availabilityRoutes)
+  .route("/setup-progress", setupProgressRoutes);

@@ -4,6 +4,8 @@
  * names it.
  */
 
+import { utcFormat, writingLocale } from "./writing-locale.ts";
+
 const TYPED = /^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(a|am|p|pm)?\.?$/i;
 
 /** "HH:MM" of a typed time, or null when it is not one. */
@@ -30,27 +32,15 @@ const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 export function showTime(value: string, locale: string, hour12: boolean): string {
   const match = HHMM.exec(value);
   if (!match) return value;
-  return clock(locale, hour12).format(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
-}
-
-// A form shows dozens of times and formats them on each keystroke; a formatter is costly to make.
-const clocks = new Map<string, Intl.DateTimeFormat>();
-function clock(locale: string, hour12: boolean) {
-  const key = `${locale}/${hour12}`;
-  let format = clocks.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12, timeZone: "UTC" });
-    clocks.set(key, format);
-  }
-  return format;
+  return utcFormat(locale, { hour: hour12 ? "numeric" : "2-digit", minute: "2-digit", hour12 }).format(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
 }
 
 /**
  * The locale times are written in, and whether its clock has 12 hours. German and Czech
  * readers get 24 hours; English ones their browser's English convention (en-US 12, en-GB 24).
  */
-export function timeConvention(language: string, browserLanguages: readonly string[] = globalThis.navigator?.languages ?? []): { locale: string; hour12: boolean } {
-  const locale = language === "en" ? (browserLanguages.find((tag) => /^en\b/i.test(tag)) ?? "en-US") : language;
-  const cycle = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle;
+export function timeConvention(language: string, browserLanguages?: readonly string[]): { locale: string; hour12: boolean } {
+  const locale = writingLocale(language, browserLanguages);
+  const cycle = utcFormat(locale, { hour: "numeric" }).resolvedOptions().hourCycle;
   return { locale, hour12: cycle === "h11" || cycle === "h12" };
 }

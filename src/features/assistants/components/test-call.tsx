@@ -1,8 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AssistantConfig } from "../../../../contract/assistants.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
+import { setupProgressKeys } from "../../../lib/query-keys.ts";
 import { fetchCallTicket } from "../../../lib/voice-call/call-ticket.ts";
 import type { CallPhase, TranscriptLine } from "../../../lib/voice-call/call-types.ts";
 import { useVoiceCall } from "../../../lib/voice-call/use-voice-call.ts";
@@ -18,6 +20,7 @@ export function useTestCall(config: AssistantConfig | undefined) {
   const intl = useIntl();
   const toast = useToast();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const client = useQueryClient();
 
   const call = useVoiceCall({
     transcriptClearMs: TRANSCRIPT_CLEAR_MS,
@@ -33,8 +36,12 @@ export function useTestCall(config: AssistantConfig | undefined) {
       toast.show("error", t("assistants.testCall.startError", { detail: errorDetail(cause, t(fallback)) }));
     },
     // A call the server turned down before the assistant spoke (not configured, busy, ...) never really started.
-    onEnd: (_reason, refusal) =>
-      refusal === null ? toast.show("info", t("assistants.testCall.ended")) : toast.show("error", t("assistants.testCall.startError", { detail: refusal })),
+    onEnd: (_reason, refusal) => {
+      // The call is on record now, which ticks the dashboard's first-steps checklist.
+      void client.invalidateQueries({ queryKey: setupProgressKeys.all });
+      if (refusal === null) toast.show("info", t("assistants.testCall.ended"));
+      else toast.show("error", t("assistants.testCall.startError", { detail: refusal }));
+    },
   });
 
   const toggle = async () => {

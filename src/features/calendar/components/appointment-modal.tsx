@@ -9,6 +9,7 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
+import { DateTimeInput } from "../../../lib/forms/date-time-input.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useServices } from "../../../lib/salon-data/services.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
@@ -158,16 +159,15 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
 
   // The stylist of an edited appointment stays choosable even when no longer active.
   const stylistOptions = (stylists.data ?? []).filter((stylist) => stylist.is_active || stylist.id === draft.stylist);
+  // The language's own date and time boxes, not the browser's datetime-local, which writes the browser's locale.
   const timeInput = (key: "start" | "end", path: string, label: string) => (
     <Field label={label} error={errors[path]} required>
       {(control) => (
-        <input
+        <DateTimeInput
           {...control}
-          type="datetime-local"
+          timeLabel={intl.formatMessage({ id: "dashboard.dateTime.time" }, { field: label })}
           value={draft[key]}
-          onChange={(event) =>
-            key === "start" ? changeTiming({ start: event.target.value }, path) : change({ end: event.target.value }, path)
-          }
+          onChange={(wall) => (key === "start" ? changeTiming({ start: wall }, path) : change({ end: wall }, path))}
         />
       )}
     </Field>

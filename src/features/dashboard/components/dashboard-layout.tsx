@@ -1,10 +1,14 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { NavLink, Outlet } from "react-router";
 import { useLanguage } from "../../../i18n/language-context.ts";
+import { GettingStarted } from "../getting-started/getting-started.tsx";
 
 const SECTIONS = ["assistant", "phone-numbers", "calls", "calendar"] as const;
 
-/** The signed-in area: a sidebar of the dashboard's screens beside the current one. */
+/**
+ * The signed-in area: a sidebar of the dashboard's screens beside the current one, and above
+ * it, until the salon is set up, the steps still to do.
+ */
 export function DashboardLayout() {
   const intl = useIntl();
   const { localPath } = useLanguage();
@@ -30,6 +34,7 @@ export function DashboardLayout() {
         </ul>
       </nav>
       <div className="min-w-0 flex-1">
+        <GettingStarted />
         <Outlet />
       </div>
     </div>

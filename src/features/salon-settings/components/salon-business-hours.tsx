@@ -1,9 +1,10 @@
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type ComponentProps } from "react";
 import { FormattedMessage } from "react-intl";
 import { weekdayName } from "../../../../contract/assistant-instructions.ts";
 import { DEFAULT_BUSINESS_HOURS, WEEKDAYS, type BusinessHours, type Weekday } from "../../../../contract/salon.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { CHECKBOX_CLASS, controlClass, FieldError } from "../../../components/form-field.tsx";
+import { TimeInput } from "../../../lib/forms/time-input.tsx";
 
 /** One day as edited: the times stay while the day is marked closed, so unticking restores them. */
 export interface DayDraft {
@@ -68,13 +69,12 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
   const error = openError ?? closeError;
   const dayName = weekdayName(day, language);
   const timeDisabled = disabled || hours.closed;
-  const time = (field: "open" | "close", invalid: boolean): InputHTMLAttributes<HTMLInputElement> => ({
+  const time = (field: "open" | "close", invalid: boolean): ComponentProps<typeof TimeInput> => ({
     id: ids[field],
     name: `${path}.${field}`,
-    type: "time",
     value: hours[field],
     disabled: timeDisabled,
-    onChange: (event) => onChange({ [field]: event.target.value }),
+    onChange: (value) => onChange({ [field]: value }),
     "aria-invalid": invalid,
     "aria-describedby": invalid ? ids.error : undefined,
     className: `${controlClass(invalid)} w-32 sm:w-36`,
@@ -91,14 +91,14 @@ function DayRow({ day, hours, onChange, errors, disabled }: DayRowProps) {
           <label htmlFor={ids.open} className="sr-only">
             <FormattedMessage id="salonSettings.hours.opens" />
           </label>
-          <input {...time("open", Boolean(openError))} />
+          <TimeInput {...time("open", Boolean(openError))} />
           <span aria-hidden="true" className="text-slate-500">
             –
           </span>
           <label htmlFor={ids.close} className="sr-only">
             <FormattedMessage id="salonSettings.hours.closes" />
           </label>
-          <input {...time("close", Boolean(closeError))} />
+          <TimeInput {...time("close", Boolean(closeError))} />
         </div>
         <div className="flex items-center gap-2">
           <input

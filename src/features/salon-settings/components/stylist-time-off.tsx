@@ -2,6 +2,8 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { TimeOff } from "../../../../contract/salon.ts";
 import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
+import { DateInput } from "../../../lib/forms/date-input.tsx";
+import { localToday } from "../../../lib/forms/date-text.ts";
 import { Button } from "../../../components/button.tsx";
 import { controlClass, FieldError, GroupErrors } from "../../../components/form-field.tsx";
 
@@ -19,12 +21,6 @@ const draftOf = (entry: TimeOff): TimeOffDraft => ({ key: nextKey++, start_date:
 export const toTimeOffDrafts = (entries: readonly TimeOff[]): TimeOffDraft[] => entries.map(draftOf);
 export const fromTimeOffDrafts = (drafts: readonly TimeOffDraft[]) =>
   drafts.map(({ start_date, end_date, note }) => ({ start_date, end_date, note }));
-
-/** Today in the browser's calendar, as the date inputs write it. */
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-};
 
 interface StylistTimeOffProps {
   entries: TimeOffDraft[];
@@ -61,7 +57,7 @@ export function StylistTimeOff({ entries, onChange, errors }: StylistTimeOffProp
           ))}
         </ol>
       )}
-      <Button variant="dashed" size="sm" onClick={() => onChange([...entries, draftOf({ start_date: today(), end_date: today(), note: null })])} className="mt-3">
+      <Button variant="dashed" size="sm" onClick={() => onChange([...entries, draftOf({ start_date: localToday(), end_date: localToday(), note: null })])} className="mt-3">
         <FormattedMessage id="stylists.timeOff.add" />
       </Button>
     </fieldset>
@@ -85,21 +81,22 @@ function Period({ number, entry, errors, onChange, onRemove }: PeriodProps) {
   const messages = messagesUnder(errors, path);
   const input = (field: "start_date" | "end_date" | "note", label: string, type: "date" | "text") => {
     const invalid = Boolean(errors[`${path}.${field}`]);
+    const control = {
+      id: `${id}-${field}`,
+      "aria-invalid": invalid,
+      "aria-describedby": invalid ? errorId : undefined,
+      className: `${controlClass(invalid, true)} mt-1`,
+    };
     return (
       <div className={`min-w-0 ${type === "text" ? "col-span-2 sm:flex-1" : "sm:w-40"}`}>
-        <label htmlFor={`${id}-${field}`} className="text-xs font-medium text-slate-600">
+        <label htmlFor={control.id} className="text-xs font-medium text-slate-600">
           {label}
         </label>
-        <input
-          id={`${id}-${field}`}
-          type={type}
-          value={entry[field]}
-          maxLength={type === "text" ? 200 : undefined}
-          onChange={(event) => onChange({ [field]: event.target.value })}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? errorId : undefined}
-          className={`${controlClass(invalid, true)} mt-1`}
-        />
+        {type === "date" ? (
+          <DateInput {...control} value={entry[field]} onChange={(value) => onChange({ [field]: value })} />
+        ) : (
+          <input {...control} type="text" value={entry[field]} maxLength={200} onChange={(event) => onChange({ [field]: event.target.value })} />
+        )}
       </div>
     );
   };
