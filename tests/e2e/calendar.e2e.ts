@@ -257,8 +257,9 @@ describe("calendar", () => {
     await create.getByLabel("Start Time").fill(`${day}T10:00`);
     await create.getByText("The salon is closed on this day.").waitFor();
     expect(await create.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
-    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    // Once the dialog has faded in (the screenshot waits for that), its colours are final.
     await screenshot(page, "calendar-outside-hours-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await page.setViewportSize(VIEWPORTS.phone);
     await create.getByText("The salon is closed on this day.").scrollIntoViewIfNeeded();
     await screenshot(page, "calendar-outside-hours-phone", { fullPage: false });
@@ -283,8 +284,8 @@ describe("calendar", () => {
     const ask = page.getByRole("dialog", { name: "Move outside opening or working hours?" });
     await ask.getByText("The salon is open only 9:00 AM–6:00 PM on this day.").waitFor();
     await ask.getByText("Karel Velký works only 9:00 AM–5:00 PM on this day.").waitFor();
-    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await screenshot(page, "calendar-outside-hours-move-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await ask.getByRole("button", { name: "Cancel" }).click();
     await ask.waitFor({ state: "detached" });
     await expect.poll(() => early.innerText()).toContain("10:00 – 11:00 AM");
@@ -314,8 +315,8 @@ describe("calendar", () => {
         await warning.waitFor();
         await edit.getByRole("button", { name: messages["appointments.form.updateAnyway"] }).waitFor();
         await warning.scrollIntoViewIfNeeded();
-        expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
         await screenshot(page, `calendar-outside-hours-${language}-${width}`, { fullPage: false });
+        expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
       }
     }
     await context.close();
@@ -333,8 +334,8 @@ describe("calendar", () => {
     const create = page.getByRole("dialog", { name: "Create Appointment" });
     await create.getByText("You have no services yet, so there is nothing to book.").waitFor();
     expect(await create.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
-    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await screenshot(page, "calendar-no-services-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await create.getByRole("link", { name: "Add services" }).click();
     await page.getByRole("tab", { name: "Services", selected: true }).waitFor();
     expect(new URL(page.url()).search).toBe("?tab=services");

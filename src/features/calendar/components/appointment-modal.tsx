@@ -166,8 +166,8 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
   };
 
   // The owner may book outside the hours on purpose; the form says which and Save says "anyway".
-  const stylist = stylists.data?.find((candidate) => candidate.id === draft.stylist);
-  const outside = draft.start && draft.end && draft.start < draft.end ? outsideHours(businessHours, stylist ?? null, draft.start, draft.end) : [];
+  const chosen = stylists.data?.find((stylist) => stylist.id === draft.stylist);
+  const outside = draft.start && draft.end && draft.start < draft.end ? outsideHours(businessHours, chosen ?? null, draft.start, draft.end) : [];
   const labels = SAVE_LABELS[editing ? "edit" : "create"];
 
   // The stylist of an edited appointment stays choosable even when no longer active.
@@ -189,7 +189,9 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
 
   return (
     <form {...form.formProps}>
-      {!editing && <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((candidate) => !candidate.is_active) ?? false} />}
+      {!editing && (
+        <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((stylist) => !stylist.is_active) ?? false} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
           {(control) => (
@@ -239,14 +241,16 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
         </div>
         {timeInput("start", "start_datetime", intl.formatMessage({ id: "appointments.form.start" }))}
         {timeInput("end", "end_datetime", intl.formatMessage({ id: "appointments.form.end" }))}
-        {outside.length > 0 && (
-          <OutsideHoursNotice
-            className="sm:col-span-2"
-            reasons={outside}
-            stylist={stylist ? `${stylist.first_name} ${stylist.last_name}` : ""}
-            hint={intl.formatMessage({ id: "calendar.outside.bookAnyway" })}
-          />
-        )}
+        {/* Always there, so a screen reader hears the warning when a new time brings it. */}
+        <div role="status" className="empty:hidden sm:col-span-2">
+          {outside.length > 0 && (
+            <OutsideHoursNotice
+              reasons={outside}
+              stylist={chosen ? `${chosen.first_name} ${chosen.last_name}` : ""}
+              hint={intl.formatMessage({ id: "calendar.outside.bookAnyway" })}
+            />
+          )}
+        </div>
         <FreeTimes
           className="sm:col-span-2"
           stylist={draft.stylist}
@@ -310,7 +314,10 @@ function MissingForBooking({ noServices, noStylists }: { noServices: boolean; no
       {missing.map(({ tab, text, link }) => (
         <p key={tab}>
           <FormattedMessage id={text} />{" "}
-          <Link to={localPath(`/salon-settings?tab=${tab}`)} className="rounded font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link
+            to={localPath(`/salon-settings?tab=${tab}`)}
+            className="rounded font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             <FormattedMessage id={link} />
           </Link>
         </p>

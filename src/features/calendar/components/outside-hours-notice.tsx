@@ -9,14 +9,13 @@ interface OutsideHoursNoticeProps {
   hint?: string;
   /** Left out where the dialog's own title says it already. */
   heading?: boolean;
-  className?: string;
 }
 
 /** Which hours a time breaks, as a warning that does not stop the owner from booking it. */
-export function OutsideHoursNotice({ reasons, stylist, hint, heading = true, className = "" }: OutsideHoursNoticeProps) {
+export function OutsideHoursNotice({ reasons, stylist, hint, heading = true }: OutsideHoursNoticeProps) {
   const text = useOutsideHoursText();
   return (
-    <div className={`rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 ${className}`}>
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
       {heading && (
         <p className="mb-1 font-semibold">
           <FormattedMessage id="calendar.outside.title" />
