@@ -1,9 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import cs from "../../src/i18n/messages/cs.json";
+import de from "../../src/i18n/messages/de.json";
+import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
+const DESKTOP = { width: 1366, height: 900 };
 
 // The salon keeps Prague's time while the browser runs on the machine's (UTC here): every
 // time below is Prague's wall-clock time, as the salon sees it.
@@ -27,19 +31,34 @@ function pragueInstant(day: string, time: string) {
   return new Date(guess.getTime() - offset * 3_600_000).toISOString();
 }
 
-/** The owner's stylists and services, made through the API with the session's token. */
-async function seedSalon(page: Page) {
+/** The dashboard API as the signed-in owner, with the session's token. */
+async function ownerApi(page: Page) {
   const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
   const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": SALON_TIME_ZONE };
-  const post = async (path: string, data: object) => {
-    const response = await page.request.post(`/api/dashboard/${path}`, { data, headers });
-    if (response.status() !== 201) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  const send = async (method: "post" | "put", path: string, data: object) => {
+    const response = await page.request[method](`/api/dashboard/${path}`, { data, headers });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
+  return {
+    get: (path: string) => page.request.get(`/api/dashboard/${path}`, { headers }),
+    post: (path: string, data: object) => send("post", path, data),
+    put: (path: string, data: object) => send("put", path, data),
+  };
+}
+
+/** Stylists who work every day, 09:00-13:00 and 14:00-17:00, so no weekday's test meets a day off. */
+const EVERY_DAY = Object.fromEntries(
+  ["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" }]),
+);
+
+/** The owner's stylists and services, made through the API with the session's token. */
+async function seedSalon(page: Page) {
+  const { get, post } = await ownerApi(page);
   // The first call makes the salon, in Prague's time zone.
-  expect((await page.request.get("/api/dashboard/salon", { headers })).status()).toBe(200);
-  const eva = await post("stylists", { first_name: "Eva", last_name: "Malá" });
-  await post("stylists", { first_name: "Karel", last_name: "Velký" });
+  expect((await get("salon")).status()).toBe(200);
+  const eva = await post("stylists", { first_name: "Eva", last_name: "Malá", working_hours: EVERY_DAY });
+  const karel = await post("stylists", { first_name: "Karel", last_name: "Velký", working_hours: EVERY_DAY });
   await post("services", { name: "Haircut", duration: 45, price: 30 });
   const beard = await post("services", { name: "Beard trim", duration: 15, price: 12 });
   // Eva is busy tomorrow at 16:00, for the clash below.
@@ -50,6 +69,7 @@ async function seedSalon(page: Page) {
     end_datetime: pragueInstant(tomorrow(), "16:30"),
     services: [{ service: beard.id, price_at_booking: 12, duration_at_booking: 15 }],
   });
+  return { karel, beard };
 }
 
 /** Whether an event sits under a stylist's column heading. */
@@ -260,7 +280,7 @@ describe("calendar", () => {
     expect(await start.time.inputValue()).toBe("14:30");
     expect(await start.date.getAttribute("placeholder")).toBe("TT.MM.JJJJ");
     expect(await start.date.evaluate((input) => input.getAttribute("aria-describedby")!.split(" ").map((id) => document.getElementById(id)!.textContent).join(" "))).toContain("Format: TT.MM.JJJJ");
-    await edit.screenshot({ path: "/tmp/setup-modal-de.png" });
+    await screenshot(page, "calendar-typed-moment-de", { fullPage: false });
 
     // Something that is no date is flagged at once.
     await start.date.fill("31.02.");
@@ -279,5 +299,120 @@ describe("calendar", () => {
 
     const saved = (await (await page.request.get(`/api/dashboard/appointments/${id}`, { headers })).json()) as { start_datetime: string };
     expect(new Date(saved.start_datetime).toISOString()).toBe(pragueInstant(dayAfter, "09:15"));
+  });
+
+  it("books a closed day after a warning, and asks before a drag onto closed hours", async () => {
+    const { page, context } = await browser.visitor();
+    await page.setViewportSize(DESKTOP);
+    await signedInOwner(page);
+    const { karel, beard } = await seedSalon(page);
+    const day = tomorrow();
+    const next = new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    // The salon closes on tomorrow's weekday; the day after it is open 09:00-18:00.
+    const weekday = String((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7);
+    const open = Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((key) => [key, { open: "09:00", close: "18:00" }]));
+    const api = await ownerApi(page);
+    await api.put("salon", { name: "Salon Karel", business_hours: { ...open, [weekday]: null } });
+    await api.post("appointments", {
+      customer_name: "Early Client",
+      stylist: karel.id,
+      start_datetime: pragueInstant(next, "10:00"),
+      end_datetime: pragueInstant(next, "11:00"),
+      services: [{ service: beard.id, price_at_booking: 12, duration_at_booking: 15 }],
+    });
+
+    await page.goto("/en/dashboard/calendar");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const create = page.getByRole("dialog", { name: "Create Appointment" });
+    await create.getByLabel("Client Name").fill("Closed Day");
+    await create.getByLabel("Stylist").selectOption({ label: "Karel Velký" });
+    await create.getByLabel(/^Service\b/).first().selectOption({ label: "Haircut (45 min - €30.00)" });
+    await moment(create, "Start Time").date.fill(day);
+    await moment(create, "Start Time").time.fill("10:00");
+    await create.getByText("The salon is closed on this day.").waitFor();
+    expect(await create.getByRole("button", { name: "Save", exact: true }).count()).toBe(0);
+    // Once the dialog has faded in (the screenshot waits for that), its colours are final.
+    await screenshot(page, "calendar-outside-hours-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await create.getByText("The salon is closed on this day.").scrollIntoViewIfNeeded();
+    await screenshot(page, "calendar-outside-hours-phone", { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    await create.getByRole("button", { name: "Save anyway" }).click();
+    await toast(page, "Appointment created successfully");
+    await create.waitFor({ state: "detached" });
+
+    // It is saved on the closed day.
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    const closedDay = page.getByRole("button", { name: /Closed Day/ });
+    await closedDay.waitFor();
+    expect(await closedDay.innerText()).toContain("10:00 – 10:45 AM");
+
+    // The next day, dragging Early Client's 10:00 to 7:00, before opening, asks first; Cancel puts it back.
+    await page.getByRole("button", { name: "Next" }).click();
+    const early = page.getByRole("button", { name: /Early Client/ });
+    await early.waitFor();
+    await page.locator(".ec-sidebar").getByText("6:00 AM", { exact: true }).evaluate((label) => label.scrollIntoView({ block: "start" }));
+    await dragTo(page, early, "7:00 AM", "Karel Velký");
+    const ask = page.getByRole("dialog", { name: "Move outside opening or working hours?" });
+    await ask.getByText("The salon is open only 9:00 AM–6:00 PM on this day.").waitFor();
+    await ask.getByText("Karel Velký works only 9:00 AM–5:00 PM on this day.").waitFor();
+    await screenshot(page, "calendar-outside-hours-move-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    await expect.poll(() => early.innerText()).toContain("10:00 – 11:00 AM");
+    expect(await page.getByText("Appointment moved").count()).toBe(0);
+
+    // Confirmed, it is moved and stays moved.
+    await dragTo(page, early, "7:00 AM", "Karel Velký");
+    await ask.getByRole("button", { name: "Move anyway" }).click();
+    await toast(page, "Appointment moved");
+    await expect.poll(() => early.innerText()).toContain("7:00 – 8:00 AM");
+    await page.reload();
+    await page.getByRole("button", { name: "Day", exact: true }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect.poll(() => early.innerText()).toContain("7:00 – 8:00 AM");
+
+    // The warning in German and Czech, on the closed day's appointment, at both widths.
+    for (const [language, messages] of [["de", de], ["cs", cs]] as const) {
+      for (const [width, viewport] of [["desktop", DESKTOP], ["phone", VIEWPORTS.phone]] as const) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/${language}/dashboard/calendar`);
+        await page.getByRole("button", { name: messages["calendar.view.day"], exact: true }).click();
+        await page.getByRole("button", { name: messages["calendar.next"] }).click();
+        await page.getByRole("button", { name: /Closed Day/ }).click();
+        const edit = page.getByRole("dialog", { name: messages["appointments.modal.editTitle"] });
+        const warning = edit.getByText(messages["calendar.outside.salonClosedDay"]);
+        await warning.waitFor();
+        await edit.getByRole("button", { name: messages["appointments.form.updateAnyway"] }).waitFor();
+        await warning.scrollIntoViewIfNeeded();
+        await screenshot(page, `calendar-outside-hours-${language}-${width}`, { fullPage: false });
+        expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+      }
+    }
+    await context.close();
+  }, 90_000);
+
+  it("tells a new salon without services why it cannot book yet, and leads to the Services tab", async () => {
+    const { page, context } = await browser.visitor();
+    await signedInOwner(page);
+    const { get, post } = await ownerApi(page);
+    expect((await get("salon")).status()).toBe(200);
+    await post("stylists", { first_name: "Eva", last_name: "Malá" });
+
+    await page.goto("/en/dashboard/calendar");
+    await page.getByRole("button", { name: "Create Appointment" }).click();
+    const create = page.getByRole("dialog", { name: "Create Appointment" });
+    await create.getByText("You have no services yet, so there is nothing to book.").waitFor();
+    expect(await create.getByRole("button", { name: "Save" }).isDisabled()).toBe(true);
+    await screenshot(page, "calendar-no-services-desktop", { fullPage: false });
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    await create.getByRole("link", { name: "Add services" }).click();
+    await page.getByRole("tab", { name: "Services", selected: true }).waitFor();
+    expect(new URL(page.url()).search).toBe("?tab=services");
+    await context.close();
   });
 });

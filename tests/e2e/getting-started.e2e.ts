@@ -31,7 +31,6 @@ describe("getting started", () => {
     await progress(page, "0 of 5 done");
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "getting-started-desktop");
-    await page.screenshot({ path: "/tmp/setup-getting-started-1366.png" });
 
     await openStep(page, "Salon details and hours", /\/en\/salon-settings\?tab=salon$/);
     await page.getByLabel("Street Address").fill("Vinohradská 12");
@@ -66,7 +65,7 @@ describe("getting started", () => {
     await toast(page, "New assistant created successfully!");
     // Saved on the screen below the checklist, ticked without leaving it.
     await progress(page, "3 of 5 done");
-    await page.screenshot({ path: "/tmp/setup-getting-started-1366-partly.png" });
+    await screenshot(page, "getting-started-1366-partly", { fullPage: false });
 
     await openStep(page, "A phone number for the assistant", /\/en\/dashboard\/phone-numbers$/);
     const number = uniqueCzechNumber("77");
@@ -95,14 +94,14 @@ describe("getting started", () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/de/dashboard/assistant");
     await card(page, "Erste Schritte").getByText("0 von 5 erledigt").waitFor();
-    await page.screenshot({ path: "/tmp/setup-getting-started-390.png", fullPage: true });
+    await screenshot(page, "getting-started-390");
     expect(await accessibilityProblems(page)).toEqual([]);
     await card(page, "Erste Schritte").getByRole("button", { name: "Schritte ausblenden" }).click();
     await page.goto("/cs/dashboard/calls");
     const folded = card(page, "Začínáme");
     await folded.getByRole("button", { name: "Zobrazit kroky" }).waitFor();
     expect(await folded.getByRole("link").count()).toBe(0);
-    await page.screenshot({ path: "/tmp/setup-getting-started-390-folded.png" });
+    await screenshot(page, "getting-started-390-folded", { fullPage: false });
   });
 
   it("is not shown to the demo salon, which has done every step", async () => {

@@ -4,12 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import type { Appointment, AppointmentBody, FreeSlot } from "../../contract/appointments.ts";
-import { DEFAULT_WORKING_HOURS, type Service, type Stylist } from "../../contract/salon.ts";
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type BusinessHours, type Service, type Stylist } from "../../contract/salon.ts";
 import type { AppointmentTarget } from "../../src/features/calendar/appointment-draft.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
 import { json, mockFetch, renderWithApp, renderWithQueries } from "./render.tsx";
 
 const PRAGUE = "Europe/Prague";
+// Open 09:00-18:00, closed on Sunday; the stylists work 09:00-13:00 and 14:00-17:00 except Sunday.
+const HOURS: BusinessHours = { ...DEFAULT_BUSINESS_HOURS, "6": null };
 
 const stylist = (id: string, first: string, last: string, is_active = true): Stylist => ({
   id,
@@ -23,7 +25,7 @@ const stylist = (id: string, first: string, last: string, is_active = true): Sty
   color: "#3788d8",
 });
 const jana = stylist("11111111-1111-4111-8111-111111111111", "Jana", "Nováková");
-const petr = stylist("22222222-2222-4222-8222-222222222222", "Petr", "Svoboda");
+const petr = { ...stylist("22222222-2222-4222-8222-222222222222", "Petr", "Svoboda"), time_off: [{ start_date: "2026-11-25", end_date: "2026-11-27", note: null }] };
 const gone = stylist("33333333-3333-4333-8333-333333333333", "Eva", "Malá", false);
 
 const service = (id: string, name: string, duration: number, price: number): Service => ({
@@ -93,7 +95,7 @@ function Host({ open }: { open: AppointmentTarget }) {
       <button type="button" onClick={() => setTarget(open)}>
         Open
       </button>
-      <AppointmentModal target={target} timeZone={PRAGUE} onClose={() => setTarget(null)} />
+      <AppointmentModal target={target} timeZone={PRAGUE} businessHours={HOURS} onClose={() => setTarget(null)} />
     </>
   );
 }
@@ -386,6 +388,71 @@ describe("appointment modal", () => {
     expect(writes(requests)).toEqual([]);
   });
 
+  it("says which hours a time is outside of, and saves it only as Save anyway", async () => {
+    const requests = fakeApi();
+    const dialog = await openModal({ mode: "create" });
+    await fillRequired(dialog);
+    expect(within(dialog).queryByText("Outside opening or working hours")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Save" })).toBeEnabled();
+    const warning = () => within(dialog).getByText("Outside opening or working hours").parentElement!;
+    const listed = () => within(warning()).getAllByRole("listitem").map((item) => item.textContent);
+
+    // Sunday 29 November: the salon is closed and Jana is off.
+    setTime(dialog, "Start Time", "2026-11-29T10:00");
+    expect(listed()).toEqual(["The salon is closed on this day.", "Jana Nováková does not work on this day."]);
+    // After closing, and after the end of her day.
+    setTime(dialog, "Start Time", "2026-11-23T19:30");
+    expect(listed()).toEqual(["The salon is open only 9:00 AM–6:00 PM on this day.", "Jana Nováková works only 9:00 AM–5:00 PM on this day."]);
+    // Into her lunch break.
+    setTime(dialog, "Start Time", "2026-11-23T12:30");
+    expect(listed()).toEqual(["Jana Nováková has a break 1:00 PM–2:00 PM."]);
+    // Petr is away from the 25th to the 27th.
+    await userEvent.selectOptions(within(dialog).getByLabelText("Stylist"), "Petr Svoboda");
+    setTime(dialog, "Start Time", "2026-11-26T10:00");
+    expect(listed()).toEqual(["Petr Svoboda has time off on this day."]);
+    expect(within(dialog).getByText("You can still book this time if you mean to.")).toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save anyway" }));
+    expect(await screen.findByText("Appointment created successfully")).toBeInTheDocument();
+    expect(writes(requests)).toMatchObject([{ method: "POST", body: { stylist: petr.id, start_datetime: "2026-11-26T09:00:00.000Z" } }]);
+  });
+
+  it("warns when an edited appointment is moved outside the hours, and takes the warning back inside them", async () => {
+    fakeApi();
+    const dialog = await openModal({ mode: "edit", appointment: booked });
+    expect(within(dialog).getByRole("button", { name: "Update" })).toBeInTheDocument();
+    setTime(dialog, "End Time", "2026-11-23T13:30");
+    expect(within(dialog).getByText("Jana Nováková has a break 1:00 PM–2:00 PM.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Update anyway" })).toBeInTheDocument();
+    setTime(dialog, "End Time", "2026-11-23T12:00");
+    expect(within(dialog).queryByText("Outside opening or working hours")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Update" })).toBeInTheDocument();
+  });
+
+  it("says what a new salon still lacks for booking, with the way to add it", async () => {
+    mockFetch((url) => {
+      if (url === "/api/dashboard/stylists") return json(200, [gone]);
+      if (url === "/api/dashboard/services") return json(200, []);
+      return json(200, []);
+    });
+    renderWithQueries(<Host open={{ mode: "create" }} />);
+    await userEvent.click(screen.getByRole("button", { name: "Open" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(await within(dialog).findByText("You have no services yet, so there is nothing to book.")).toBeInTheDocument();
+    expect(within(dialog).getByText("You have no active stylist yet who could take the appointment.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("link", { name: "Add services" })).toHaveAttribute("href", "/en/salon-settings?tab=services");
+    expect(within(dialog).getByRole("link", { name: "Add a stylist" })).toHaveAttribute("href", "/en/salon-settings?tab=stylists");
+    expect(within(dialog).getByRole("button", { name: "Save" })).toBeDisabled();
+  });
+
+  it("says nothing is missing once there are services and an active stylist", async () => {
+    fakeApi();
+    const dialog = await openModal({ mode: "create" });
+    expect(within(dialog).queryByRole("link", { name: "Add services" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("link", { name: "Add a stylist" })).not.toBeInTheDocument();
+  });
+
   it("speaks Czech, with prices in the Czech number format", async () => {
     fakeApi();
     const client = new QueryClient();
@@ -400,5 +467,11 @@ describe("appointment modal", () => {
     // Intl puts a no-break space before the euro sign.
     expect(await within(dialog).findByRole("option", { name: "Colouring (90 min – 75,50\u00a0€)" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Uložit" })).toBeDisabled();
+
+    await userEvent.selectOptions(within(dialog).getByLabelText("Stylista"), "Jana Nováková");
+    await userEvent.selectOptions(within(dialog).getAllByLabelText(/^Služba/)[0]!, haircut.id);
+    setTime(dialog, "Začátek", "2026-11-23T12:30");
+    expect(within(dialog).getByText("Jana Nováková má od 13:00 do 14:00 pauzu.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Přesto uložit" })).toBeEnabled();
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { runTool, type ToolContext } from "../../worker/voice/tools.ts";
@@ -21,14 +22,14 @@ function nextMonday(): string {
 /** A Prague salon with one stylist and two services, and the tools as a call of it runs them. */
 async function salonTools(callerNumber: string | null = null) {
   const owner = await signedInOwner({ "x-time-zone": "Europe/Prague" });
-  await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
+  const jana = (await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } })).json.id as string;
   await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 45, price: 30 } });
   const colouring = (await owner.call("/api/dashboard/services", { body: { name: "Colouring", duration: 90, price: 80 } })).json.id as string;
   const [row] = await sql<{ salon_id: string; owner_id: string }[]>`
     select s.id as salon_id, u.id as owner_id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`;
   const ctx: ToolContext = { db: database(bindings), salonId: row!.salon_id, ownerId: row!.owner_id, timeZone: "Europe/Prague", country: "CZ", callerNumber };
   const tool = (name: string, args: Record<string, unknown>) => runTool(ctx, name, JSON.stringify(args));
-  return { owner, tool, colouring };
+  return { owner, tool, colouring, jana };
 }
 
 describe("the receptionist's tools", () => {
@@ -40,12 +41,64 @@ describe("the receptionist's tools", () => {
 
     expect(await tool("book_appointment", { ...booking, start: `${monday} 10:00`, stylist: "Jana" })).toEqual({
       ok: false,
-      error: `${monday} 10:00 cannot be booked: Jana Nováková is not free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+      error: `${monday} 10:00 cannot be booked: Jana Nováková already has an appointment then. Use find_free_slots for a free time.`,
     });
     expect(await tool("book_appointment", { ...booking, start: `${monday} 10:15` })).toEqual({
       ok: false,
-      error: `${monday} 10:15 cannot be booked: no stylist is free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+      error: `${monday} 10:15 cannot be booked: every stylist who works then already has an appointment. Use find_free_slots for a free time.`,
     });
+  });
+
+  it("never book outside the salon's hours, the stylist's hours or their time off, and say which", async () => {
+    const { owner, tool, jana, colouring } = await salonTools();
+    const monday = nextMonday();
+    const after = (days: number) => new Date(Date.parse(`${monday}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    // Open 09:00-18:00 Monday to Saturday; Jana works 09:00-13:00 and 14:00-17:00 and is away on Tuesday.
+    await owner.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Jana", business_hours: { ...DEFAULT_BUSINESS_HOURS, "6": null } } });
+    const away = { start_date: after(1), end_date: after(2), note: "Course" };
+    await owner.call(`/api/dashboard/stylists/${jana}`, { method: "PUT", body: { first_name: "Jana", last_name: "Nováková", time_off: [away] } });
+    const booking = { customer_name: "Eva Malá", customer_phone: CALLER, services: ["Haircut"], stylist: "Jana" };
+    const refusal = (start: string, why: string) => ({ ok: false, error: `${start} cannot be booked: ${why}. Use find_free_slots for a free time.` });
+
+    expect(await tool("book_appointment", { ...booking, start: `${after(6)} 10:00` })).toEqual(refusal(`${after(6)} 10:00`, "the salon is closed on Sundays"));
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 19:30` })).toEqual(
+      refusal(`${monday} 19:30`, "the salon is open only 09:00-18:00 that day, and the appointment takes 45 minutes"),
+    );
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 12:30` })).toEqual(refusal(`${monday} 12:30`, "Jana Nováková has a break 13:00-14:00"));
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 16:30` })).toEqual(
+      refusal(`${monday} 16:30`, "Jana Nováková works only 09:00-17:00 that day, and the appointment takes 45 minutes"),
+    );
+    expect(await tool("book_appointment", { ...booking, start: `${after(1)} 10:00` })).toEqual(
+      refusal(`${after(1)} 10:00`, `Jana Nováková is away (time off) from ${after(1)} to ${after(2)}`),
+    );
+    // Asked for nobody in particular, the answer is about everyone.
+    expect(await tool("book_appointment", { ...booking, stylist: undefined, start: `${monday} 13:15` })).toEqual(
+      refusal(`${monday} 13:15`, "no stylist works at that time"),
+    );
+    expect(await tool("book_appointment", { ...booking, start: "2020-01-06 10:00" })).toEqual(refusal("2020-01-06 10:00", "that time has already passed"));
+    expect(await tool("book_appointment", { ...booking, start: `${monday} 10:05` })).toEqual(
+      refusal(`${monday} 10:05`, "appointments start only at multiples of 15 minutes past the hour"),
+    );
+    expect(await sql`select 1 from appointments where stylist_id = ${jana}`).toHaveLength(0);
+
+    // The owner may book the closed Sunday from the dashboard on purpose.
+    const bySalon = await owner.call("/api/dashboard/appointments", {
+      body: {
+        customer_name: "Eva Malá",
+        stylist: jana,
+        start_datetime: `${after(6)}T09:00:00Z`,
+        end_datetime: `${after(6)}T10:30:00Z`,
+        services: [{ service: colouring, price_at_booking: 80, duration_at_booking: 90 }],
+      },
+    });
+    expect(bySalon.status).toBe(201);
+
+    // A time inside all of them is booked; moving it into the break is refused the same way.
+    const booked = await tool("book_appointment", { ...booking, start: `${monday} 14:00` });
+    expect(booked).toMatchObject({ ok: true, result: { booked: true, start: `${monday} 14:00`, end: `${monday} 14:45`, stylist: "Jana Nováková" } });
+    expect(await tool("reschedule_appointment", { customer_name: "Eva Malá", customer_phone: CALLER, new_start: `${monday} 13:00` })).toEqual(
+      refusal(`${monday} 13:00`, "Jana Nováková has a break 13:00-14:00"),
+    );
   });
 
   it("name the services and stylists there are when the model asks for one there is not", async () => {

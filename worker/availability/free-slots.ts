@@ -1,5 +1,6 @@
+import { bookableSpans } from "../../contract/opening-hours.ts";
 import type { BusinessHours, TimeOff, WorkingHours } from "../../contract/salon.ts";
-import { isoDate, minutesOf, offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
+import { isoDate, offsetMinutes, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 
 export interface StylistSchedule {
   id: string;
@@ -37,31 +38,8 @@ export interface Slot {
 
 const MINUTE = 60_000;
 
-/** The working intervals of one day in minutes after midnight, cut to the salon's hours. */
-function workingIntervals(businessHours: BusinessHours, workingHours: WorkingHours, weekday: number): [number, number][] {
-  const key = String(weekday) as keyof BusinessHours;
-  const open = businessHours[key];
-  const day = workingHours[key];
-  if (!open || !day) return [];
-  // A day given only as start and end (the older shape) is one stretch without a break.
-  const shifts: [string | null, string | null][] =
-    day.morning_end === null && day.afternoon_start === null
-      ? [[day.morning_start, day.afternoon_end]]
-      : [
-          [day.morning_start, day.morning_end],
-          [day.afternoon_start, day.afternoon_end],
-        ];
-  const salonOpen = minutesOf(open.open);
-  const salonClose = minutesOf(open.close);
-  const intervals: [number, number][] = [];
-  for (const [start, end] of shifts) {
-    if (!start || !end) continue;
-    const from = Math.max(minutesOf(start), salonOpen);
-    const to = Math.min(minutesOf(end), salonClose);
-    if (from < to) intervals.push([from, to]);
-  }
-  return intervals;
-}
+/** Start times fall on this grid of the salon's clock unless a search asks for another (minutes). */
+export const SLOT_STEP = 15;
 
 /**
  * Maps minutes after local midnight of one calendar day to instants. Most days have one
@@ -88,7 +66,7 @@ function dayClock(year: number, month: number, day: number, timeZone: string) {
  * time zone. Sorted by start, then by stylist order.
  */
 export function freeSlots(input: AvailabilityInput): Slot[] {
-  const { timeZone, businessHours, stylists, duration, step = 15 } = input;
+  const { timeZone, businessHours, stylists, duration, step = SLOT_STEP } = input;
   const from = Math.max(input.from.getTime(), input.notBefore?.getTime() ?? -Infinity);
   const to = input.to.getTime();
   if (from >= to || duration <= 0) return [];
@@ -110,14 +88,12 @@ export function freeSlots(input: AvailabilityInput): Slot[] {
     const [year, month, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
     const clock = dayClock(year, month, day, timeZone);
     if (clock(0) >= to) break;
-    const weekday = weekdayIndex(year, month, day);
     const today = isoDate(year, month, day);
 
     stylists.forEach((stylist) => {
-      if (stylist.time_off.some((off) => off.start_date <= today && today <= off.end_date)) return;
       const busy = busyBy.get(stylist.id) ?? [];
       let cursor = 0; // busy entries ending before the current start are skipped for good
-      for (const [open, close] of workingIntervals(businessHours, stylist.working_hours, weekday)) {
+      for (const [open, close] of bookableSpans(businessHours, stylist, today)) {
         for (let minute = Math.ceil(open / step) * step; minute + duration <= close; minute += step) {
           const start = clock(minute);
           // A service takes its minutes of real time, also across a clock change.

@@ -4,7 +4,7 @@ import { samePhone, type CountryCode } from "../../contract/phone.ts";
 import { WEEKDAYS } from "../../contract/salon.ts";
 import { fold } from "../../contract/text.ts";
 import { DAY_MS, isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { findFreeSlots } from "../availability/find.ts";
+import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import { cancelAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
 import type { Database } from "../data/db.ts";
 import { DataError } from "../data/errors.ts";
@@ -13,6 +13,7 @@ import { listServices } from "../data/services.ts";
 import { activeStylists, type NamedStylist } from "../data/stylists.ts";
 import { withTenant, type TenantScope } from "../data/tenant.ts";
 import { callTenant, type CallOwner } from "./session-client.ts";
+import { unbookableText } from "./unbookable-text.ts";
 import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, type ToolArguments, type ToolName } from "./tool-schemas.ts";
 
 /**
@@ -117,22 +118,13 @@ async function oneAppointment(scope: TenantScope, ctx: ToolContext, args: { cust
 
 /** Stylist who is free for `duration` minutes from `start` (the named one, or the first free). */
 async function freeStylistAt(scope: TenantScope, ctx: ToolContext, start: Date, duration: number, stylist: NamedStylist | undefined, ignore?: string) {
-  const slots = await findFreeSlots(scope, {
-    from: start,
-    to: new Date(start.getTime() + 60_000),
-    duration,
-    stylistId: stylist?.id,
-    notBefore: new Date(),
-    ignoreAppointmentId: ignore,
-  });
-  const slot = slots.find((s) => s.start === start.getTime());
-  if (!slot) {
-    const who = stylist ? `${stylist.name} is not free then` : "no stylist is free then";
+  const found = await findSlotAt(scope, { duration, stylistId: stylist?.id, notBefore: new Date(), ignoreAppointmentId: ignore }, start);
+  if ("why" in found) {
     throw new ToolRefusal(
-      `${formatLocal(start, ctx.timeZone)} cannot be booked: ${who}, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`,
+      `${formatLocal(start, ctx.timeZone)} cannot be booked: ${unbookableText(found.why, stylist?.name, duration)}. Use find_free_slots for a free time.`,
     );
   }
-  return slot.stylistId;
+  return found.slot.stylistId;
 }
 
 const appointmentSummary = (ctx: ToolContext, a: Appointment) => ({

@@ -1,7 +1,8 @@
 import type { Calendar } from "@event-calendar/core";
 import { CALENDAR } from "../../../contract/appointments.ts";
-import { minutesOf, weekdayIndex } from "../../../contract/time-zone.ts";
-import type { BusinessHours, Stylist, Weekday } from "../../../contract/salon.ts";
+import { breakOf, shiftsOf, timeOffOn, weekdayOf, workdayOf, type Period } from "../../../contract/opening-hours.ts";
+import { minutesOf } from "../../../contract/time-zone.ts";
+import type { BusinessHours, Stylist } from "../../../contract/salon.ts";
 import { nextDay } from "./salon-time.ts";
 
 /** Why a stretch of a column is shaded; each kind has its own look and label. */
@@ -24,14 +25,7 @@ export interface ShadingInput {
   label: (kind: ShadeKind, note?: string | null) => string;
 }
 
-interface Period {
-  from: string;
-  to: string;
-}
-
 const DAY = { from: CALENDAR.slotMinTime, to: CALENDAR.slotMaxTime };
-
-const weekdayOf = (day: string) => String(weekdayIndex(Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10)))) as `${Weekday}`;
 
 /** The parts of the calendar's day (06:00-20:00) outside [open, close]. */
 function outside(open: string, close: string): Period[] {
@@ -74,16 +68,16 @@ export function shadingEvents({ days, businessHours, stylists, columns, wholeDay
     }
     for (const stylist of stylists ?? []) {
       const ids = [stylist.id];
-      const away = stylist.time_off.find((entry) => entry.start_date <= day && day <= entry.end_date);
+      const away = timeOffOn(stylist, day);
       const hours = stylist.working_hours[weekday];
       if (away) add(day, "timeOff", ids, null, away.note);
       else if (!hours) add(day, "dayOff", ids, null);
       else {
-        // The older one-shift shape has only a morning start and an afternoon end.
-        const start = hours.morning_start ?? hours.afternoon_start;
-        const end = hours.afternoon_end ?? hours.morning_end;
-        if (start && end) for (const period of outside(start, end)) add(day, "notWorking", ids, period);
-        if (hours.morning_end && hours.afternoon_start) add(day, "break", ids, { from: hours.morning_end, to: hours.afternoon_start });
+        const shifts = shiftsOf(hours);
+        const workday = workdayOf(shifts);
+        if (workday) for (const period of outside(workday.from, workday.to)) add(day, "notWorking", ids, period);
+        const pause = breakOf(shifts);
+        if (pause) add(day, "break", ids, pause);
       }
     }
   }

@@ -1,12 +1,16 @@
 import { useRef, useState, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
 import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
+import { outsideHours } from "../../../../contract/opening-hours.ts";
+import type { BusinessHours } from "../../../../contract/salon.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormActions } from "../../../components/form-actions.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
+import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { DateTimeInput } from "../../../lib/forms/date-time-input.tsx";
@@ -18,28 +22,31 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
+import { OutsideHoursNotice } from "./outside-hours-notice.tsx";
 
 interface AppointmentModalProps {
   /** What to open; null closes the modal. */
   target: AppointmentTarget | null;
   /** The salon's IANA time zone: the inputs show its wall-clock times. */
   timeZone: string;
+  /** The salon's opening hours, which the modal warns about booking outside. */
+  businessHours: BusinessHours;
   onClose: () => void;
 }
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The spec's Save and Update, and what they say while in progress. */
+/** The spec's Save and Update, what they say while in progress, and outside the hours. */
 const SAVE_LABELS = {
-  create: ["appointments.form.save", "appointments.form.saving"],
-  edit: ["appointments.form.update", "appointments.form.updating"],
+  create: { label: "appointments.form.save", busy: "appointments.form.saving", anyway: "appointments.form.saveAnyway" },
+  edit: { label: "appointments.form.update", busy: "appointments.form.updating", anyway: "appointments.form.updateAnyway" },
 } as const;
 
 /**
  * Create Appointment or Edit Appointment, with Delete in edit mode. The form stays while
  * the modal fades out and is dropped after, so every opening starts afresh.
  */
-export function AppointmentModal({ target, timeZone, onClose }: AppointmentModalProps) {
+export function AppointmentModal({ target, timeZone, businessHours, onClose }: AppointmentModalProps) {
   const intl = useIntl();
   const save = useSaveAppointment();
   const remove = useDeleteAppointment();
@@ -81,6 +88,7 @@ export function AppointmentModal({ target, timeZone, onClose }: AppointmentModal
             key={shown?.opening}
             target={appointment ? { mode: "edit", appointment } : current}
             timeZone={timeZone}
+            businessHours={businessHours}
             firstField={firstField}
             deleting={remove.isPending}
             onSave={(id, body) => save.mutateAsync({ id, body })}
@@ -97,6 +105,7 @@ interface AppointmentFormProps {
   /** Read once: the form then keeps its own draft. */
   target: AppointmentTarget;
   timeZone: string;
+  businessHours: BusinessHours;
   firstField: RefObject<HTMLInputElement | null>;
   deleting: boolean;
   onSave: (id: string | undefined, body: AppointmentBody) => Promise<unknown>;
@@ -114,7 +123,7 @@ function onRows(errors: FieldErrors, rows: readonly number[]): FieldErrors {
   );
 }
 
-function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDelete, onDone }: AppointmentFormProps) {
+function AppointmentForm({ target, timeZone, businessHours, firstField, deleting, onSave, onDelete, onDone }: AppointmentFormProps) {
   const intl = useIntl();
   const toast = useToast();
   const stylists = useStylists();
@@ -157,6 +166,11 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
     onDone();
   };
 
+  // The owner may book outside the hours on purpose; the form says which and Save says "anyway".
+  const chosen = stylists.data?.find((stylist) => stylist.id === draft.stylist);
+  const outside = draft.start && draft.end && draft.start < draft.end ? outsideHours(businessHours, chosen ?? null, draft.start, draft.end) : [];
+  const labels = SAVE_LABELS[editing ? "edit" : "create"];
+
   // The stylist of an edited appointment stays choosable even when no longer active.
   const stylistOptions = (stylists.data ?? []).filter((stylist) => stylist.is_active || stylist.id === draft.stylist);
   // The language's own date and time boxes, not the browser's datetime-local, which writes the browser's locale.
@@ -175,6 +189,9 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
 
   return (
     <form {...form.formProps}>
+      {!editing && (
+        <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((stylist) => !stylist.is_active) ?? false} />
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
           {(control) => (
@@ -224,6 +241,16 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
         </div>
         {timeInput("start", "start_datetime", intl.formatMessage({ id: "appointments.form.start" }))}
         {timeInput("end", "end_datetime", intl.formatMessage({ id: "appointments.form.end" }))}
+        {/* Always there, so a screen reader hears the warning when a new time brings it. */}
+        <div role="status" className="empty:hidden sm:col-span-2">
+          {outside.length > 0 && (
+            <OutsideHoursNotice
+              reasons={outside}
+              stylist={chosen ? `${chosen.first_name} ${chosen.last_name}` : ""}
+              hint={intl.formatMessage({ id: "calendar.outside.bookAnyway" })}
+            />
+          )}
+        </div>
         <FreeTimes
           className="sm:col-span-2"
           stylist={draft.stylist}
@@ -245,8 +272,8 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
         onCancel={onDone}
         busy={saving}
         disabled={!form.canSave}
-        label={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][0]} />}
-        busyLabel={<FormattedMessage id={SAVE_LABELS[editing ? "edit" : "create"][1]} />}
+        label={<FormattedMessage id={outside.length ? labels.anyway : labels.label} />}
+        busyLabel={<FormattedMessage id={labels.busy} />}
         className="border-t border-slate-200 pt-4"
       >
         <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
@@ -271,5 +298,30 @@ function AppointmentForm({ target, timeZone, firstField, deleting, onSave, onDel
         />
       )}
     </form>
+  );
+}
+
+/** Why a new salon cannot book yet, with the way to the settings that fix it: Save stays disabled meanwhile. */
+function MissingForBooking({ noServices, noStylists }: { noServices: boolean; noStylists: boolean }) {
+  const { localPath } = useLanguage();
+  const missing = [
+    ...(noStylists ? [{ tab: "stylists", text: "appointments.missing.stylists", link: "appointments.missing.stylistsLink" }] : []),
+    ...(noServices ? [{ tab: "services", text: "appointments.missing.services", link: "appointments.missing.servicesLink" }] : []),
+  ];
+  if (!missing.length) return null;
+  return (
+    <div className="mb-4 space-y-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+      {missing.map(({ tab, text, link }) => (
+        <p key={tab}>
+          <FormattedMessage id={text} />{" "}
+          <Link
+            to={localPath(`/salon-settings?tab=${tab}`)}
+            className="rounded font-semibold text-brand-700 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <FormattedMessage id={link} />
+          </Link>
+        </p>
+      ))}
+    </div>
   );
 }

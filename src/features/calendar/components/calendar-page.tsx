@@ -3,6 +3,7 @@ import { useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { CALENDAR, type Appointment } from "../../../../contract/appointments.ts";
+import { outsideHours } from "../../../../contract/opening-hours.ts";
 import type { BusinessHours, Stylist } from "../../../../contract/salon.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
@@ -18,6 +19,7 @@ import { eventContent, shortColumnLabel } from "../event-content.ts";
 import { addMinutes, calendarOffset, nextDay, toInstant, toWall, wallDay, wallOfCalendarDate, type Wall } from "../salon-time.ts";
 import { shadingEvents, type ShadeKind } from "../shading.ts";
 import { AppointmentModal } from "./appointment-modal.tsx";
+import { OutsideHoursDialog, type OutsideMove } from "./outside-hours-dialog.tsx";
 import { CalendarToolbar } from "./calendar-toolbar.tsx";
 import { EventCalendar, type CalendarHandlers } from "./event-calendar.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
@@ -132,6 +134,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   const [target, setTarget] = useState<AppointmentTarget | null>(null);
   const lastClick = useRef<{ at: number; slot: string } | null>(null);
   const move = useSaveAppointment();
+  const [outsideMove, setOutsideMove] = useState<(OutsideMove & { save: () => Promise<void>; revert: () => void }) | null>(null);
 
   const range = useMemo(
     () => (shown ? { start_date: toInstant(shown.start, timeZone), end_date: toInstant(shown.end, timeZone) } : null),
@@ -225,7 +228,10 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   const openCreate = (slot: { stylist?: string; start?: Wall; end?: Wall } = {}) =>
     setTarget({ mode: "create", ...slot });
 
-  /** A drop or a resize: saved at once; a refusal (such as a clash) puts the event back and says why. */
+  /**
+   * A drop or a resize: saved at once, or after the owner confirms a time outside the hours;
+   * a refusal (such as a clash) or a cancel puts the event back, and a refusal says why.
+   */
   const reschedule = (info: { event: Calendar.Event; revert: () => void; newResource?: Calendar.Resource }) => {
     const appointment = info.event.extendedProps.appointment as Appointment;
     const stylist = info.newResource?.id ?? appointment.stylist ?? "";
@@ -234,16 +240,18 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
       return;
     }
     const change = { stylist, start: wallOfCalendarDate(info.event.start), end: wallOfCalendarDate(info.event.end) };
-    move.mutate(
-      { id: appointment.id, body: rescheduled(appointment, change, timeZone) },
-      {
-        onSuccess: () => toast.show("success", intl.formatMessage({ id: "calendar.toast.moved" })),
-        onError: (error) => {
+    const save = () =>
+      move.mutateAsync({ id: appointment.id, body: rescheduled(appointment, change, timeZone) }).then(
+        () => toast.show("success", intl.formatMessage({ id: "calendar.toast.moved" })),
+        (error: unknown) => {
           info.revert();
           toast.show("error", errorDetail(error, intl.formatMessage({ id: "calendar.toast.moveFailed" })));
         },
-      },
-    );
+      );
+    const person = stylists.find((candidate) => candidate.id === stylist);
+    const reasons = outsideHours(businessHours, person ?? null, change.start, change.end);
+    if (reasons.length) setOutsideMove({ reasons, stylist: person ? `${person.first_name} ${person.last_name}` : "", save, revert: info.revert });
+    else void save();
   };
 
   const handlers: CalendarHandlers = {
@@ -331,7 +339,18 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         label={intl.formatMessage({ id: "calendar.grid.label" })}
         className="recepta-calendar"
       />
-      <AppointmentModal target={target} timeZone={timeZone} onClose={() => setTarget(null)} />
+      <AppointmentModal target={target} timeZone={timeZone} businessHours={businessHours} onClose={() => setTarget(null)} />
+      <OutsideHoursDialog
+        move={outsideMove}
+        onConfirm={async () => {
+          await outsideMove?.save();
+          setOutsideMove(null);
+        }}
+        onCancel={() => {
+          outsideMove?.revert();
+          setOutsideMove(null);
+        }}
+      />
     </CalendarFrame>
   );
 }
