@@ -111,9 +111,9 @@ async function openModal(target: AppointmentTarget) {
 }
 
 const serviceSelects = (dialog: HTMLElement) => within(dialog).getAllByLabelText(/^Service\*?$/);
-/** Types a wall-clock "YYYY-MM-DDTHH:MM" into a field's date and time boxes, and leaves them. */
-function setTime(dialog: HTMLElement, label: string, wall: string) {
-  for (const [box, value] of [[label, wall.slice(0, 10)], [`${label}: time`, wall.slice(11)]] as const) {
+/** Types a wall-clock "YYYY-MM-DDTHH:MM" into a field's date and time boxes, and leaves them; the time box is "<label>: time" in English. */
+function setTime(dialog: HTMLElement, label: string, wall: string, timeLabel = `${label}: time`) {
+  for (const [box, value] of [[label, wall.slice(0, 10)], [timeLabel, wall.slice(11)]] as const) {
     const input = within(dialog).getByLabelText(box);
     fireEvent.change(input, { target: { value } });
     fireEvent.blur(input);
@@ -470,7 +470,7 @@ describe("appointment modal", () => {
 
     await userEvent.selectOptions(within(dialog).getByLabelText("Stylista"), "Jana Nováková");
     await userEvent.selectOptions(within(dialog).getAllByLabelText(/^Služba/)[0]!, haircut.id);
-    setTime(dialog, "Začátek", "2026-11-23T12:30");
+    setTime(dialog, "Začátek", "2026-11-23T12:30", "Začátek: čas");
     expect(within(dialog).getByText("Jana Nováková má od 13:00 do 14:00 pauzu.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Přesto uložit" })).toBeEnabled();
   });
