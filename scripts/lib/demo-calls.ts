@@ -4,7 +4,7 @@ import { DEFAULT_MODEL, type RealtimeModel } from "../../contract/models.ts";
 import type { BusinessHours } from "../../contract/salon.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
 import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
+import { DEFAULT_PER_USD } from "../../contract/currency.ts";
 
 /*
  * A week of recorded calls for the demo salon, so the Calls screen shows what a working
@@ -433,7 +433,7 @@ const callerLanguage = (items: Item[]) =>
 /** The demo salon's recorded calls over the last week, with their conversations. */
 export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
   const [salon] = await tx<(InstructionsData["salon"] & { id: string; time_zone: string; business_hours: BusinessHours })[]>`
-    select s.id, s.name, s.address, s.postal_code, s.city, s.state, s.country, s.business_hours, s.transfer_phone_number, s.time_zone
+    select s.id, s.name, s.address, s.postal_code, s.city, s.state, s.country, s.business_hours, s.transfer_phone_number, s.time_zone, s.currency
     from salons s join users u on u.id = s.owner_id where u.email = ${ownerEmail}`;
   if (!salon) return;
   const [assistant] = await tx<{ id: string; name: string; system_prompt: string }[]>`
@@ -477,7 +477,7 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
               ${call.duration}, ${call.missed ? "no-answer" : "completed"}, ${call.city ?? null}, ${browser ? null : (call.country ?? "CZ")},
               ${call.model}, ${browser || call.missed ? null : Math.round((Math.ceil(call.duration / 60) * LINE_PER_MINUTE) * 10_000) / 10_000},
               ${call.missed ? null : call.deletedAssistant ? EVENING_LINE_PROMPT : instructions},
-              ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_EUR_PER_USD})
+              ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_PER_USD.EUR})
       returning id`;
     for (const [position, item] of items.entries()) {
       const at = new Date(started.getTime() + Math.round(((position + 0.5) / items.length) * call.duration * 1000));
