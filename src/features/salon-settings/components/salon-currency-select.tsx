@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useIntl } from "react-intl";
 import { CURRENCIES, DEFAULT_CURRENCY, currencyOfCountry, type Currency } from "../../../../contract/currency.ts";
 import { Button } from "../../../components/button.tsx";
@@ -16,6 +16,7 @@ interface SalonCurrencySelectProps {
 /** The unit of the salon's prices: each currency named in the reader's language with its code. */
 export function SalonCurrencySelect({ value, onChange, country, error, disabled }: SalonCurrencySelectProps) {
   const intl = useIntl();
+  const select = useRef<HTMLSelectElement>(null);
   const options = useMemo(() => {
     const names = new Intl.DisplayNames([intl.locale], { type: "currency" });
     return CURRENCIES.map((code) => ({ code, label: intl.formatMessage({ id: "salonSettings.salon.currencyOption" }, { name: names.of(code) ?? code, code }) }));
@@ -26,7 +27,7 @@ export function SalonCurrencySelect({ value, onChange, country, error, disabled 
     <div>
       <Field label={intl.formatMessage({ id: "salonSettings.salon.currency" })} hint={intl.formatMessage({ id: "salonSettings.salon.currencyHint" })} error={error}>
         {(control) => (
-          <select {...control} name="currency" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as Currency)}>
+          <select {...control} ref={select} name="currency" value={value} disabled={disabled} onChange={(event) => onChange(event.target.value as Currency)}>
             {options.map((option) => (
               <option key={option.code} value={option.code}>
                 {option.label}
@@ -36,7 +37,11 @@ export function SalonCurrencySelect({ value, onChange, country, error, disabled 
         )}
       </Field>
       {suggested && suggested !== value && (
-        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => onChange(suggested)} className="mt-2">
+        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => {
+            onChange(suggested);
+            // The button goes once used; focus stays on the field it changed rather than dropping to the page.
+            select.current?.focus();
+          }} className="mt-2">
           {intl.formatMessage({ id: "salonSettings.salon.currencySuggest" }, { code: suggested })}
         </Button>
       )}
