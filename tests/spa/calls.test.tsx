@@ -115,7 +115,7 @@ interface FakeApi {
 function fakeCallsApi({ calls = CALLS, total, conversation, stats: statsAnswer, list, instructions = "You are the receptionist of Salon Bella." }: FakeApi = {}) {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague" });
+    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
     if (pathname === "/api/calls/list") return list ? list() : json(200, { items: calls, total: total ?? calls.length });
     if (pathname === "/api/calls/stats") {
       const period = searchParams.get("period")!;

@@ -65,7 +65,7 @@ const jana = {
 const RATES = { EUR: 0.86, CZK: 20.9, GBP: 0.76, USD: 1 };
 
 /** The dashboard API of a salon in `currency`, with one stylist, one service and the Worker's rates. */
-function fakeApi(currency: Currency, extra: (url: string, init: RequestInit) => Response | undefined = () => undefined) {
+function fakeApi(currency: Currency, extra: (url: string, init: RequestInit) => Response | Promise<Response> | undefined = () => undefined) {
   return mockFetch((url, init) => {
     const path = new URL(url, "http://localhost").pathname;
     const answer = extra(url, init);
@@ -96,6 +96,18 @@ describe("a salon pricing in crowns", () => {
     // Each of the three price inputs shows the unit its amount is in.
     expect(await screen.findAllByText("Kč")).toHaveLength(3);
     expect(screen.queryByText("€")).toBeNull();
+  });
+
+  it("shows no currency sign while the salon is loading, rather than one it does not price in", async () => {
+    let release!: (response: Response) => void;
+    const held = new Promise<Response>((resolve) => (release = resolve));
+    fakeApi("CZK", (url) => (new URL(url, "http://localhost").pathname === "/api/dashboard/salon" ? held : undefined));
+    renderWithQueries(<ServicesTab />, { language: "cs" });
+    const list = await screen.findByRole("list", { name: "Služby" });
+    expect(await within(list).findByText("890")).toBeInTheDocument();
+    expect(within(list).queryByText(/€/)).toBeNull();
+    release(json(200, salon("CZK")));
+    expect(await within(list).findByText("890,00 Kč")).toBeInTheDocument();
   });
 
   it("offers its services in the appointment modal with crowns, and the line's price takes crowns", async () => {
