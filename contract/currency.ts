@@ -16,7 +16,7 @@ export const DEFAULT_CURRENCY: Currency = "EUR";
 export const isCurrency = (code: unknown): code is Currency => (CURRENCIES as readonly unknown[]).includes(code);
 
 /** The currency of each country whose phone numbers the product offers. */
-export const COUNTRY_CURRENCIES: Record<NumberCountry, Currency> = { CZ: "CZK", DE: "EUR", AT: "EUR", SK: "EUR", GB: "GBP", US: "USD" };
+const COUNTRY_CURRENCIES: Record<NumberCountry, Currency> = { CZ: "CZK", DE: "EUR", AT: "EUR", SK: "EUR", GB: "GBP", US: "USD" };
 
 /** Units of each currency per US dollar when the Worker's settings name none: recent rates, rounded; set the ones to book with. */
 export const DEFAULT_PER_USD: Record<Currency, number> = { EUR: 0.86, CZK: 20.9, GBP: 0.76, USD: 1 };

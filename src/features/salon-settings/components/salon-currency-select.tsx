@@ -23,6 +23,11 @@ export function SalonCurrencySelect({ value, onChange, country, error, disabled 
   }, [intl]);
   // Only an owner who has not chosen yet is offered the country's currency.
   const suggested = value === DEFAULT_CURRENCY ? currencyOfCountry(country) : undefined;
+  const takeSuggested = (currency: Currency) => {
+    onChange(currency);
+    // The button goes once used: focus stays on the field it changed rather than dropping to the page.
+    select.current?.focus();
+  };
   return (
     <div>
       <Field label={intl.formatMessage({ id: "salonSettings.salon.currency" })} hint={intl.formatMessage({ id: "salonSettings.salon.currencyHint" })} error={error}>
@@ -37,11 +42,7 @@ export function SalonCurrencySelect({ value, onChange, country, error, disabled 
         )}
       </Field>
       {suggested && suggested !== value && (
-        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => {
-            onChange(suggested);
-            // The button goes once used; focus stays on the field it changed rather than dropping to the page.
-            select.current?.focus();
-          }} className="mt-2">
+        <Button variant="dashed" size="sm" disabled={disabled} onClick={() => takeSuggested(suggested)} className="mt-2">
           {intl.formatMessage({ id: "salonSettings.salon.currencySuggest" }, { code: suggested })}
         </Button>
       )}
