@@ -1,3 +1,4 @@
+import { priceFormat, type Currency } from "./currency.ts";
 import type { Language } from "./languages.ts";
 import { WEEKDAYS } from "./salon-basics.ts";
 import type { Salon, Service } from "./salon.ts";
@@ -7,7 +8,7 @@ import type { Salon, Service } from "./salon.ts";
  * owner may edit them freely, and the voice engine fills the placeholders with the salon's
  * current data when a call starts (renderInstructions), so they never go stale.
  */
-export const PLACEHOLDERS = ["salon_name", "address", "business_hours", "services", "transfer_phone_number"] as const;
+export const PLACEHOLDERS = ["salon_name", "address", "business_hours", "services", "currency", "transfer_phone_number"] as const;
 type Placeholder = (typeof PLACEHOLDERS)[number];
 
 export const DEFAULT_GREETINGS: Record<Language, string> = {
@@ -44,7 +45,7 @@ To move or cancel an appointment, first find it by the caller's name and phone n
 
 # Rules
 - Never invent services, prices, opening hours or other facts. If something is not listed above, say you do not know and offer that the salon will call back.
-- Prices are in euros. Where a price range is listed, the final price depends on hair length and the work needed: say so.
+- Prices are in {{currency}}. Where a price range is listed, the final price depends on hair length and the work needed: say so.
 - Give no medical advice about the scalp or skin; suggest the caller asks their stylist at the visit.
 - If the caller asks for a person, or you cannot help, transfer the call to the number for transfers. If there is none, take a message instead: the caller's name, number and what they need.
 - Before ending the call, ask whether there is anything else you can do, then say goodbye.`,
@@ -76,7 +77,7 @@ Um einen Termin zu verschieben oder zu stornieren, suchen Sie ihn zuerst über N
 
 # Regeln
 - Erfinden Sie niemals Leistungen, Preise, Öffnungszeiten oder andere Angaben. Steht etwas nicht oben, sagen Sie, dass Sie es nicht wissen, und bieten Sie einen Rückruf des Salons an.
-- Preise sind in Euro angegeben. Ist eine Preisspanne genannt, hängt der Endpreis von Haarlänge und Aufwand ab: Sagen Sie das dazu.
+- Preise sind in {{currency}} angegeben. Ist eine Preisspanne genannt, hängt der Endpreis von Haarlänge und Aufwand ab: Sagen Sie das dazu.
 - Geben Sie keine medizinischen Ratschläge zu Kopfhaut oder Haut; empfehlen Sie, beim Termin im Salon nachzufragen.
 - Möchte die Person mit einem Menschen sprechen oder können Sie nicht weiterhelfen, leiten Sie den Anruf an die Weiterleitungsnummer weiter. Ist keine angegeben, nehmen Sie stattdessen eine Nachricht auf: Name, Rufnummer und Anliegen.
 - Fragen Sie vor dem Auflegen, ob Sie noch etwas tun können, und verabschieden Sie sich.`,
@@ -108,7 +109,7 @@ Chce-li volající termín přesunout nebo zrušit, nejprve ho dohledejte podle 
 
 # Pravidla
 - Nikdy si nevymýšlejte služby, ceny, otevírací dobu ani jiné údaje. Co není uvedeno výše, nevíte: řekněte to a nabídněte, že salon zavolá zpět.
-- Ceny jsou v eurech. Je-li uvedeno cenové rozpětí, konečná cena závisí na délce vlasů a náročnosti práce: řekněte to.
+- Ceny jsou v {{currency}}. Je-li uvedeno cenové rozpětí, konečná cena závisí na délce vlasů a náročnosti práce: řekněte to.
 - Nedávejte zdravotní rady ohledně pokožky hlavy či kůže; doporučte zeptat se kadeřníka při návštěvě.
 - Chce-li volající mluvit s člověkem nebo mu nedokážete pomoci, přepojte hovor na číslo pro přepojení. Pokud žádné není, zapište si místo toho vzkaz: jméno, telefonní číslo a o co jde.
 - Před koncem hovoru se zeptejte, zda můžete pomoci ještě s něčím, a rozlučte se.`,
@@ -121,11 +122,18 @@ const WORDS: Record<Language, { closed: string; none: string; notProvided: strin
   cs: { closed: "zavřeno", none: "žádné", notProvided: "neuvedeno", noServices: "Zatím nejsou uvedeny žádné služby.", priceRange: "od {min} do {max}" },
 };
 
+/** The salon's currency as the rules' sentence names it ("Prices are in …", "Preise sind in … angegeben", "Ceny jsou v …"). */
+const CURRENCY_WORDS: Record<Language, Record<Currency, string>> = {
+  en: { EUR: "euros", CZK: "Czech crowns", GBP: "pounds sterling", USD: "US dollars" },
+  de: { EUR: "Euro", CZK: "tschechischen Kronen", GBP: "britischen Pfund", USD: "US-Dollar" },
+  cs: { EUR: "eurech", CZK: "korunách", GBP: "librách", USD: "amerických dolarech" },
+};
+
 /** The salon's data a call's instructions are filled with. */
 export interface InstructionsData {
   /** Language of the lists (weekday names, prices): that of the instructions. */
   language: Language;
-  salon: Pick<Salon, "name" | "address" | "postal_code" | "city" | "state" | "country" | "business_hours" | "transfer_phone_number">;
+  salon: Pick<Salon, "name" | "address" | "postal_code" | "city" | "state" | "country" | "business_hours" | "transfer_phone_number" | "currency">;
   services: Pick<Service, "name" | "duration" | "price" | "min_price" | "max_price">[];
 }
 
@@ -142,7 +150,10 @@ export function weekdayName(day: number, language: Language): string {
 
 function values({ language, salon, services }: InstructionsData): Record<Placeholder, string> {
   const words = WORDS[language];
-  const euros = new Intl.NumberFormat(language, { style: "currency", currency: "EUR" });
+  const withCents = priceFormat(language, salon.currency);
+  const whole = priceFormat(language, salon.currency, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  // Said aloud, a whole amount has no cents: 890 Kč, €45.
+  const prices = { format: (value: number) => (Number.isInteger(value) ? whole : withCents).format(value) };
   const place = [salon.address, [salon.postal_code, salon.city].filter(Boolean).join(" "), salon.state, salon.country].filter(Boolean).join(", ");
   const hours = WEEKDAYS.map((day) => {
     const open = salon.business_hours[`${day}`];
@@ -151,15 +162,16 @@ function values({ language, salon, services }: InstructionsData): Record<Placeho
   const priceList = services.map((service) => {
     const range =
       service.min_price !== null && service.max_price !== null
-        ? ` (${words.priceRange.replace("{min}", euros.format(service.min_price)).replace("{max}", euros.format(service.max_price))})`
+        ? ` (${words.priceRange.replace("{min}", prices.format(service.min_price)).replace("{max}", prices.format(service.max_price))})`
         : "";
-    return `- ${service.name}: ${service.duration} min, ${euros.format(service.price)}${range}`;
+    return `- ${service.name}: ${service.duration} min, ${prices.format(service.price)}${range}`;
   });
   return {
     salon_name: salon.name,
     address: place || words.notProvided,
     business_hours: hours.join("\n"),
     services: priceList.length > 0 ? priceList.join("\n") : words.noServices,
+    currency: CURRENCY_WORDS[language][salon.currency],
     transfer_phone_number: salon.transfer_phone_number ?? words.none,
   };
 }

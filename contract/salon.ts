@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { CURRENCIES, DEFAULT_CURRENCY } from "./currency.ts";
 import { calendarDate } from "./dates.ts";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
@@ -66,6 +67,8 @@ export const salonSchema = requestBody({
   business_hours: z._default(businessHours, DEFAULT_BUSINESS_HOURS),
   special_dates: z._default(fromJson(specialDates), {}),
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
+  /** The unit of the salon's prices: changing it converts none of them. */
+  currency: z._default(z.enum(CURRENCIES, { error: "validation.currency" }), DEFAULT_CURRENCY),
 });
 export type SalonBody = z.output<typeof salonSchema>;
 export type Salon = SalonBody;
@@ -150,7 +153,7 @@ const MAX_PRICE = 100_000;
 /** Whole cents, allowing for binary fractions: 0.29 * 100 is 28.999999999999996. */
 const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** A price in euros, of a service or of one line of an appointment. */
+/** A price in the salon's currency, of a service or of one line of an appointment. */
 export const price = (error: string) => z.number({ error }).check(z.gte(0, { error }), z.lte(MAX_PRICE, { error }), z.refine(inCents, { error }));
 
 const optionalPrice = z.pipe(

@@ -4,7 +4,7 @@ import { DEFAULT_MODEL, type RealtimeModel } from "../../contract/models.ts";
 import type { BusinessHours } from "../../contract/salon.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
 import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
+import { DEFAULT_PER_USD } from "../../contract/currency.ts";
 
 /*
  * A week of recorded calls for the demo salon, so the Calls screen shows what a working
@@ -68,7 +68,7 @@ const CALLS: DemoCall[] = [
       { say: "user", text: `Hi, I'd like to book a women's haircut, ideally on ${d.weekday(2)} afternoon.` },
       {
         fn: "find_free_slots",
-        args: { date: d.date(2), services: ["Women's haircut"] },
+        args: { date: d.date(2), services: ["Dámský střih"] },
         result: {
           date: d.date(2),
           requested_date_full: false,
@@ -90,12 +90,12 @@ const CALLS: DemoCall[] = [
       { say: "user", text: "Yes, please." },
       {
         fn: "book_appointment",
-        args: { customer_name: "Petra Králová", customer_phone: "+420603111222", services: ["Women's haircut"], start: `${d.date(2)} 16:00`, stylist: "Jana Nováková" },
-        result: { booked: true, start: `${d.date(2)} 16:00`, end: `${d.date(2)} 17:00`, stylist: "Jana Nováková", services: ["Women's haircut"], price_eur: 45 },
+        args: { customer_name: "Petra Králová", customer_phone: "+420603111222", services: ["Dámský střih"], start: `${d.date(2)} 16:00`, stylist: "Jana Nováková" },
+        result: { booked: true, start: `${d.date(2)} 16:00`, end: `${d.date(2)} 17:00`, stylist: "Jana Nováková", services: ["Dámský střih"] },
       },
       {
         say: "assistant",
-        text: `You're booked in with Jana on ${d.weekday(2)} at 4 pm. The haircut is 45 euros, or up to 60 for longer hair. Is there anything else I can do for you?`,
+        text: `You're booked in with Jana on ${d.weekday(2)} at 4 pm. The haircut is 890 crowns, or up to 1,190 for longer hair. Is there anything else I can do for you?`,
       },
       { say: "user", text: "No, that's all. Thank you!" },
       { say: "assistant", text: `You're welcome, Petra. See you on ${d.weekday(2)}. Goodbye!` },
@@ -175,11 +175,11 @@ const CALLS: DemoCall[] = [
         {
           fn: "book_appointment",
           args: { customer_name: "Lucie Černá", customer_phone: "+420604222333", services: ["Balayage"], start: `${saturday} 09:00`, stylist: "Petra Svobodová" },
-          result: { booked: true, start: `${saturday} 09:00`, end: `${saturday} 11:30`, stylist: "Petra Svobodová", services: ["Balayage"], price_eur: 120 },
+          result: { booked: true, start: `${saturday} 09:00`, end: `${saturday} 11:30`, stylist: "Petra Svobodová", services: ["Balayage"] },
         },
         {
           say: "assistant",
-          text: "Done: a balayage with Petra on Saturday at 9 am. It's 120 euros, or between 110 and 160 depending on your hair length. Anything else?",
+          text: "Done: a balayage with Petra on Saturday at 9 am. It's 3,290 crowns, or between 2,890 and 4,290 depending on your hair length. Anything else?",
         },
         { say: "user", text: "No, thank you. Bye!" },
         { say: "assistant", text: "Goodbye, Lucie, and see you on Saturday!" },
@@ -228,7 +228,7 @@ const CALLS: DemoCall[] = [
     duration: 98,
     model: 0.0236,
     items: (d) => {
-      const appointment = { appointment_id: "7c1e9a52-3f0b-4d7e-9a61-2b5d8c4e0f13", start: `${d.date(1)} 10:00`, services: ["Men's haircut"], stylist: "Tomáš Dvořák" };
+      const appointment = { appointment_id: "7c1e9a52-3f0b-4d7e-9a61-2b5d8c4e0f13", start: `${d.date(1)} 10:00`, services: ["Pánský střih"], stylist: "Tomáš Dvořák" };
       const caller = { customer_name: "Martin Novák", customer_phone: "+420605333444" };
       return [
         GREETING,
@@ -256,14 +256,14 @@ const CALLS: DemoCall[] = [
         fn: "list_services",
         args: {},
         result: [
-          { name: "Women's haircut", duration_minutes: 60, price_eur: 45, price_range_eur: [40, 60] },
-          { name: "Colouring", duration_minutes: 90, price_eur: 80, price_range_eur: [70, 120] },
-          { name: "Balayage", duration_minutes: 150, price_eur: 120, price_range_eur: [110, 160] },
+          { name: "Dámský střih", duration_minutes: 60, price: 890, price_range: [790, 1190], currency: "CZK" },
+          { name: "Barvení", duration_minutes: 90, price: 1690, price_range: [1490, 2490], currency: "CZK" },
+          { name: "Balayage", duration_minutes: 150, price: 3290, price_range: [2890, 4290], currency: "CZK" },
         ],
       },
       {
         say: "assistant",
-        text: "Colouring is 80 euros and takes about an hour and a half. For long hair it can be up to 120 euros, depending on how much colour is needed.",
+        text: "Colouring is 1,690 crowns and takes about an hour and a half. For long hair it can be up to 2,490 crowns, depending on how much colour is needed.",
       },
       { say: "user", text: "Okay, thanks. I'll think about it and call back." },
       { say: "assistant", text: "Of course. Thank you for calling Salon Bella!" },
@@ -294,7 +294,7 @@ const CALLS: DemoCall[] = [
       { say: "user", text: "Can I book a men's haircut for tomorrow at 5 pm?" },
       {
         fn: "find_free_slots",
-        args: { date: d.date(1), services: ["Men's haircut"] },
+        args: { date: d.date(1), services: ["Pánský střih"] },
         result: { date: d.date(1), requested_date_full: false, duration_minutes: 30, slots: [{ start: "17:00", stylist: "Tomáš Dvořák" }, { start: "17:30", stylist: "Tomáš Dvořák" }] },
       },
       { say: "assistant", text: "Tomorrow at 5 pm Tomáš is free. May I have your name?" },
@@ -310,14 +310,14 @@ const CALLS: DemoCall[] = [
     model: 0.0347,
     items: (d) => {
       const caller = { customer_name: "Anna Dvořáková", customer_phone: "+420722888999" };
-      const appointment = { appointment_id: "3b8d2f60-91c4-4e2a-8f57-6a0c1d9e4b27", services: ["Colouring"], stylist: "Petra Svobodová" };
+      const appointment = { appointment_id: "3b8d2f60-91c4-4e2a-8f57-6a0c1d9e4b27", services: ["Barvení"], stylist: "Petra Svobodová" };
       return [
         GREETING,
         { say: "user", text: `Hi, it's Anna Dvořáková. Could I move my colouring on ${d.weekday(2)} to a bit later in the day?` },
         { fn: "find_appointments", args: caller, result: { appointments: [{ ...appointment, start: `${d.date(2)} 10:00` }] } },
         {
           fn: "find_free_slots",
-          args: { date: d.date(2), services: ["Colouring"], stylist: "Petra Svobodová" },
+          args: { date: d.date(2), services: ["Barvení"], stylist: "Petra Svobodová" },
           result: { date: d.date(2), requested_date_full: false, duration_minutes: 90, slots: [{ start: "14:00", stylist: "Petra Svobodová" }, { start: "15:30", stylist: "Petra Svobodová" }] },
         },
         { say: "assistant", text: `Petra could do 2 pm or half past three on ${d.weekday(2)}. Which would you like?` },
@@ -362,7 +362,7 @@ const CALLS: DemoCall[] = [
       { say: "user", text: "Hi, have you got a men's haircut tomorrow at nine?" },
       {
         fn: "find_free_slots",
-        args: { date: d.date(1), services: ["Men's haircut"] },
+        args: { date: d.date(1), services: ["Pánský střih"] },
         result: { date: d.date(1), requested_date_full: false, duration_minutes: 30, slots: [{ start: "09:00", stylist: "Tomáš Dvořák" }, { start: "10:30", stylist: "Jana Nováková" }] },
       },
       { say: "assistant", text: "Yes, Tomáš is free tomorrow at 9. May I have your name?" },
@@ -370,7 +370,7 @@ const CALLS: DemoCall[] = [
       // The caller hung up while the booking was being made.
       {
         fn: "book_appointment",
-        args: { customer_name: "Ondřej Kučera", customer_phone: "+420724000111", services: ["Men's haircut"], start: `${d.date(1)} 09:00`, stylist: "Tomáš Dvořák" },
+        args: { customer_name: "Ondřej Kučera", customer_phone: "+420724000111", services: ["Pánský střih"], start: `${d.date(1)} 09:00`, stylist: "Tomáš Dvořák" },
         status: "attempted",
       },
     ],
@@ -386,7 +386,7 @@ const CALLS: DemoCall[] = [
       { say: "user", text: `Hello, I'd like a blow-dry on ${d.weekday(1)}, any time after 3.` },
       {
         fn: "find_free_slots",
-        args: { date: d.date(1), services: ["Blow-dry"] },
+        args: { date: d.date(1), services: ["Foukaná"] },
         result: { date: d.date(1), requested_date_full: false, duration_minutes: 30, slots: [{ start: "15:30", stylist: "Jana Nováková" }, { start: "16:30", stylist: "Tomáš Dvořák" }] },
       },
       { say: "assistant", text: "There's half past three with Jana or half past four with Tomáš. Which do you prefer?" },
@@ -395,10 +395,10 @@ const CALLS: DemoCall[] = [
       { say: "user", text: "Yes, please." },
       {
         fn: "book_appointment",
-        args: { customer_name: "Barbora Šťastná", customer_phone: "+420725121212", services: ["Blow-dry"], start: `${d.date(1)} 16:30`, stylist: "Tomáš Dvořák" },
-        result: { booked: true, start: `${d.date(1)} 16:30`, end: `${d.date(1)} 17:00`, stylist: "Tomáš Dvořák", services: ["Blow-dry"], price_eur: 20 },
+        args: { customer_name: "Barbora Šťastná", customer_phone: "+420725121212", services: ["Foukaná"], start: `${d.date(1)} 16:30`, stylist: "Tomáš Dvořák" },
+        result: { booked: true, start: `${d.date(1)} 16:30`, end: `${d.date(1)} 17:00`, stylist: "Tomáš Dvořák", services: ["Foukaná"] },
       },
-      { say: "assistant", text: "You're booked. The blow-dry is 20 euros. See you then!" },
+      { say: "assistant", text: "You're booked. The blow-dry is 450 crowns. See you then!" },
       { say: "user", text: "Great, thank you. Bye." },
     ],
   },
@@ -433,7 +433,7 @@ const callerLanguage = (items: Item[]) =>
 /** The demo salon's recorded calls over the last week, with their conversations. */
 export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
   const [salon] = await tx<(InstructionsData["salon"] & { id: string; time_zone: string; business_hours: BusinessHours })[]>`
-    select s.id, s.name, s.address, s.postal_code, s.city, s.state, s.country, s.business_hours, s.transfer_phone_number, s.time_zone
+    select s.id, s.name, s.address, s.postal_code, s.city, s.state, s.country, s.business_hours, s.transfer_phone_number, s.time_zone, s.currency
     from salons s join users u on u.id = s.owner_id where u.email = ${ownerEmail}`;
   if (!salon) return;
   const [assistant] = await tx<{ id: string; name: string; system_prompt: string }[]>`
@@ -477,7 +477,7 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
               ${call.duration}, ${call.missed ? "no-answer" : "completed"}, ${call.city ?? null}, ${browser ? null : (call.country ?? "CZ")},
               ${call.model}, ${browser || call.missed ? null : Math.round((Math.ceil(call.duration / 60) * LINE_PER_MINUTE) * 10_000) / 10_000},
               ${call.missed ? null : call.deletedAssistant ? EVENING_LINE_PROMPT : instructions},
-              ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_EUR_PER_USD})
+              ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_PER_USD.EUR})
       returning id`;
     for (const [position, item] of items.entries()) {
       const at = new Date(started.getTime() + Math.round(((position + 0.5) / items.length) * call.duration * 1000));

@@ -67,22 +67,23 @@ const DEMO_STYLISTS = [
   { first_name: "Tomáš", last_name: "Dvořák", email: "tomas@salon-bella.test", color: "#0891b2", hours: DEFAULT_WORKING_HOURS },
 ];
 
+/** Named as a Prague salon's price list names them, priced in crowns at Vinohrady's going rates. */
 const DEMO_SERVICES = [
-  { name: "Women's haircut", duration: 60, price: 45, min: 40, max: 60, color: "#e11d48", description: "Wash, cut and blow-dry." },
-  { name: "Men's haircut", duration: 30, price: 25, min: null, max: null, color: "#0891b2", description: "Cut and styling." },
-  { name: "Colouring", duration: 90, price: 80, min: 70, max: 120, color: "#7c3aed", description: "Full colour; price depends on hair length." },
-  { name: "Balayage", duration: 150, price: 120, min: 110, max: 160, color: "#d97706", description: "Hand-painted highlights with toner." },
-  { name: "Blow-dry", duration: 30, price: 20, min: null, max: null, color: "#16a34a", description: "Wash and blow-dry styling." },
+  { name: "Dámský střih", duration: 60, price: 890, min: 790, max: 1190, color: "#e11d48", description: "Mytí, střih a foukaná." },
+  { name: "Pánský střih", duration: 30, price: 490, min: null, max: null, color: "#0891b2", description: "Střih a úprava." },
+  { name: "Barvení", duration: 90, price: 1690, min: 1490, max: 2490, color: "#7c3aed", description: "Barva na celou délku; cena podle délky vlasů." },
+  { name: "Balayage", duration: 150, price: 3290, min: 2890, max: 4290, color: "#d97706", description: "Ručně malovaný melír s tónováním." },
+  { name: "Foukaná", duration: 30, price: 450, min: null, max: null, color: "#16a34a", description: "Mytí a foukaná." },
 ];
 
-/** The demo owner's salon in Prague, with its team and price list. */
+/** The demo owner's salon in Prague, pricing in crowns, with its team and price list. */
 async function seedSalon(tx: TransactionSql) {
   const [salon] = await tx<{ id: string }[]>`
     insert into salons (owner_id, name, email, phone, website, address, city, postal_code, country, description,
-                        transfer_phone_number, business_hours, time_zone)
+                        transfer_phone_number, business_hours, time_zone, currency)
     select id, 'Salon Bella', 'hello@salon-bella.test', '+420 222 333 444', 'www.salon-bella.test', 'Vinohradská 12',
-           'Praha', '120 00', 'Czechia', 'A friendly hair salon in Vinohrady: cuts, colour and balayage for women and men.',
-           '+420 777 000 111', ${JSON.stringify(DEMO_HOURS)}::text::jsonb, 'Europe/Prague'
+           'Praha', '120 00', 'Česko', 'Přátelské kadeřnictví na Vinohradech: střihy, barvení a balayage pro ženy i muže.',
+           '+420 777 000 111', ${JSON.stringify(DEMO_HOURS)}::text::jsonb, 'Europe/Prague', 'CZK'
     from users where email = ${DEMO_LOGIN.email}
     on conflict (owner_id) do nothing
     returning id`;

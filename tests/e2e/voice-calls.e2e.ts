@@ -33,7 +33,7 @@ describe("a browser call", () => {
     const instructions = session.instructions as string;
     // The template's placeholders are filled with the salon's data.
     expect(instructions).toContain(`You are the phone receptionist of ${salonName}`);
-    expect(instructions).toContain("- Colouring: 90 min, €80.00 (from €70.00 to €120.00)");
+    expect(instructions).toContain("- Colouring: 90 min, €80 (from €70 to €120)");
     expect(instructions).toContain("+420 601 222 333");
     expect(instructions).not.toContain("{{");
     expect((session.tools as { name: string }[]).map((t) => t.name)).toEqual([
@@ -106,7 +106,7 @@ describe("a browser call", () => {
     const noTool = await model.callTool("order_pizza", {});
     expect(noTool.error).toBe("There is no tool called order_pizza.");
     const services = await model.callTool("list_services", {});
-    expect(services).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Colouring", price_eur: 80, price_range_eur: [70, 120] })]));
+    expect(services).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Colouring", price: 80, price_range: [70, 120], currency: "EUR" })]));
 
     call.close();
     await finishedCall(callId);

@@ -74,6 +74,7 @@ function fakeApi(answer?: (request: Request) => Response | Promise<Response> | u
   mockFetch((url, init) => {
     const request = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(String(init.body)) : undefined };
     requests.push(request);
+    if (url === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: PRAGUE, currency: "EUR" });
     if (url === "/api/dashboard/stylists") return json(200, [jana, petr, gone]);
     if (url === "/api/dashboard/services") return json(200, [haircut, colouring]);
     if (url.startsWith("/api/dashboard/availability?")) return json(200, slots);

@@ -115,7 +115,7 @@ interface FakeApi {
 function fakeCallsApi({ calls = CALLS, total, conversation, stats: statsAnswer, list, instructions = "You are the receptionist of Salon Bella." }: FakeApi = {}) {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague" });
+    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
     if (pathname === "/api/calls/list") return list ? list() : json(200, { items: calls, total: total ?? calls.length });
     if (pathname === "/api/calls/stats") {
       const period = searchParams.get("period")!;
@@ -165,7 +165,7 @@ describe("the Calls screen", () => {
     expect(details.getByText("Status").nextSibling).toHaveTextContent("Completed");
     expect(details.getByText("Location").nextSibling).toHaveTextContent("Brno, Czechia");
     expect(details.getByText("Total cost").nextSibling).toHaveTextContent("€0.0497");
-    expect(details.getByText("Billed $0.0578, at 0.86 € per US dollar")).toBeInTheDocument();
+    expect(details.getByText("Billed $0.0578, at €0.86 per US dollar")).toBeInTheDocument();
     expect(details.getByText("Language").nextSibling).toHaveTextContent("Czech");
     expect(details.getByText("Model").nextSibling).toHaveTextContent("gpt-realtime-2.1");
 

@@ -23,6 +23,7 @@ const SALON: Salon = {
   business_hours: { ...DEFAULT_BUSINESS_HOURS, "6": null },
   special_dates: { "2025-12-24": { closed: true } },
   time_zone: "Europe/Prague",
+  currency: "EUR",
 };
 
 const isPut = (init: RequestInit) => init.method === "PUT";

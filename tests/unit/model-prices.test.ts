@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_MODELS } from "../../contract/models.ts";
-import { DEFAULT_EUR_PER_USD } from "../../contract/currency.ts";
-import { eurPerUsd } from "../../worker/currency.ts";
+import { DEFAULT_PER_USD } from "../../contract/currency.ts";
+import { usdRates } from "../../worker/currency.ts";
 import { costOf, eurPerMinute, MODEL_PRICES, pricesFor } from "../../worker/voice/pricing.ts";
 
 afterEach(() => vi.restoreAllMocks());
@@ -39,14 +39,25 @@ describe("the speech models' prices", () => {
   });
 });
 
-describe("the euro rate", () => {
-  it("is the EUR_PER_USD setting, or the documented default when it is missing or not a positive number", () => {
+describe("the rates call costs are converted at", () => {
+  it("take the euro's from EUR_PER_USD, or the documented default when it is missing or not a positive number", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(eurPerUsd("0.9215")).toBe(0.9215);
-    expect(eurPerUsd(undefined)).toBe(DEFAULT_EUR_PER_USD);
-    expect(eurPerUsd("")).toBe(0.86);
-    expect(eurPerUsd("-1")).toBe(0.86);
-    expect(eurPerUsd("one")).toBe(0.86);
+    expect(usdRates({ EUR_PER_USD: "0.9215" }).EUR).toBe(0.9215);
+    expect(usdRates({}).EUR).toBe(DEFAULT_PER_USD.EUR);
+    expect(usdRates({ EUR_PER_USD: "" }).EUR).toBe(0.86);
+    expect(usdRates({ EUR_PER_USD: "-1" }).EUR).toBe(0.86);
+    expect(usdRates({ EUR_PER_USD: "one" }).EUR).toBe(0.86);
     expect(error).toHaveBeenCalledTimes(2);
+  });
+
+  it("take each currency's from USD_RATES, which wins over EUR_PER_USD, and keep the dollar at 1", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(usdRates({ USD_RATES: '{"CZK": 21.5, "GBP": 0.8}', EUR_PER_USD: "0.9" })).toEqual({ EUR: 0.9, CZK: 21.5, GBP: 0.8, USD: 1 });
+    expect(usdRates({ USD_RATES: '{"EUR": 0.88}', EUR_PER_USD: "0.9" }).EUR).toBe(0.88);
+    expect(error).not.toHaveBeenCalled();
+    // Unknown codes, the dollar itself, bad numbers and bad JSON leave the defaults.
+    expect(usdRates({ USD_RATES: '{"JPY": 150, "USD": 2, "CZK": -3}' })).toEqual(DEFAULT_PER_USD);
+    expect(usdRates({ USD_RATES: "CZK=21" })).toEqual(DEFAULT_PER_USD);
+    expect(error).toHaveBeenCalledTimes(4);
   });
 });

@@ -62,6 +62,7 @@ const salonExample = () => ({
   business_hours: { "0": { open: "09:00", close: "18:00" }, "6": null },
   special_dates: { "2026-12-24": { closed: true, note: "Christmas" } },
   time_zone: "Europe/Prague",
+  currency: "CZK",
 });
 const stylistExample = () => ({
   first_name: "Jana",
@@ -90,6 +91,7 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/browser-ai/:assistantId": {},
   "GET /api/dashboard/salon": { owner: true },
   "PUT /api/dashboard/salon": { kind: "json", schema: salonSchema, owner: true, example: salonExample },
+  "GET /api/dashboard/salon/usd-rates": { owner: true },
   "GET /api/dashboard/stylists": { owner: true },
   "POST /api/dashboard/stylists": { kind: "json", schema: stylistSchema, owner: true, example: stylistExample },
   "PUT /api/dashboard/stylists/:id": { kind: "json", schema: stylistSchema, owner: true, example: stylistExample },

@@ -3,7 +3,7 @@ import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistan
 import { assistantConfigSchema, type AssistantConfigBody } from "../../contract/assistants.ts";
 import type { Language } from "../../contract/languages.ts";
 import { ASSISTANT_MODELS, MODEL_TIERS, type ModelOffer } from "../../contract/models.ts";
-import { eurPerUsd } from "../currency.ts";
+import { usdRates } from "../currency.ts";
 import { createAssistant, deleteAssistant, issueCallTicket, listAssistants, updateAssistant, type AssistantValues } from "../data/assistants.ts";
 import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
@@ -21,7 +21,7 @@ export const assistantRoutes = new Hono<SalonEnv>()
   .get("/configs", async (c) => c.json(await inSalon(c, listAssistants)))
   // The models an assistant may run on, priced with this Worker's prices and euro rate.
   .get("/models", (c) => {
-    const rate = eurPerUsd(c.env.EUR_PER_USD);
+    const rate = usdRates(c.env).EUR;
     return c.json(
       ASSISTANT_MODELS.map((model): ModelOffer => ({ model, tier: MODEL_TIERS[model], eur_per_minute: eurPerMinute(model, c.env.REALTIME_PRICES, rate) })),
     );

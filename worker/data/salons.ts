@@ -1,3 +1,4 @@
+import type { Currency } from "../../contract/currency.ts";
 import { DEFAULT_TIME_ZONE, type BusinessHours, type Salon, type SalonBody } from "../../contract/salon.ts";
 import { DataError, isViolation } from "./errors.ts";
 import type { MemberScope, TenantScope } from "./tenant.ts";
@@ -13,7 +14,7 @@ export interface Membership {
 }
 
 const COLUMNS = `name, email, phone, website, address, city, state, postal_code, country, description,
-  transfer_phone_number, business_hours, special_dates, time_zone`;
+  transfer_phone_number, business_hours, special_dates, time_zone, currency`;
 
 /**
  * The person's salon (their first membership), or a new one they own, made with `defaults`
@@ -69,7 +70,7 @@ async function writeSalon(scope: TenantScope, body: SalonBody): Promise<Salon> {
       address = ${body.address}, city = ${body.city}, state = ${body.state}, postal_code = ${body.postal_code},
       country = ${body.country}, description = ${body.description}, transfer_phone_number = ${body.transfer_phone_number},
       business_hours = ${JSON.stringify(body.business_hours)}::text::jsonb, special_dates = ${JSON.stringify(body.special_dates)}::text::jsonb,
-      time_zone = ${body.time_zone}, updated_at = now()
+      time_zone = ${body.time_zone}, currency = ${body.currency}, updated_at = now()
     where id = ${scope.salonId}
     returning ${sql.unsafe(COLUMNS)}`;
   return salon!;
@@ -90,6 +91,8 @@ export interface SalonProfile {
   business_hours: BusinessHours;
   transfer_phone_number: string | null;
   time_zone: string;
+  /** What the salon's prices are in. */
+  currency: Currency;
   /** The owner's interface language, which the assistant's instructions are written for. */
   language: string;
 }
@@ -97,7 +100,7 @@ export interface SalonProfile {
 export async function salonProfile(scope: TenantScope): Promise<SalonProfile | undefined> {
   const [salon] = await scope.sql<SalonProfile[]>`
     select s.name, s.address, s.postal_code, s.city, s.state, s.country, s.phone, s.email, s.website, s.description,
-           s.business_hours, s.transfer_phone_number, s.time_zone, u.language
+           s.business_hours, s.transfer_phone_number, s.time_zone, s.currency, u.language
     from salons s join users u on u.id = s.owner_id where s.id = ${scope.salonId}`;
   return salon;
 }

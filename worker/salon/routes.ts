@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import type { Currency } from "../../contract/currency.ts";
 import { salonSchema } from "../../contract/salon.ts";
+import { usdRates } from "../currency.ts";
 import { getSalon, updateSalon } from "../data/salons.ts";
 import { inSalon, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
@@ -9,4 +11,6 @@ export const salonRoutes = new Hono<SalonEnv>()
   .put("/", jsonBody(salonSchema), async (c) => {
     const body = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => updateSalon(scope, body)));
-  });
+  })
+  // The rates this Worker books call costs at, which the dashboard shows them in the salon's currency with.
+  .get("/usd-rates", (c) => c.json<Record<Currency, number>>(usdRates(c.env)));

@@ -6,7 +6,7 @@ import type { Language } from "../../contract/languages.ts";
 import { plainText } from "../../contract/text.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
-import { eurPerUsd } from "../currency.ts";
+import { usdRates } from "../currency.ts";
 import { database, type Database } from "../data/db.ts";
 import { dialledNumber, recordVerificationCall, type DialledNumber } from "../data/phone-numbers.ts";
 import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
@@ -262,7 +262,7 @@ async function storeTelephonyCost(env: Bindings, db: Database, target: DialledNu
         return;
       }
       const price = call.price;
-      await withTenant(db, tenantOf(target), (scope) => recordTelephonyCost(scope, callSid, price, eurPerUsd(env.EUR_PER_USD)));
+      await withTenant(db, tenantOf(target), (scope) => recordTelephonyCost(scope, callSid, price, usdRates(env).EUR));
       return;
     } catch (error) {
       console.warn(`call ${callSid}: its price could not be read`, error);

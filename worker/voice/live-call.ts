@@ -6,7 +6,7 @@ import { isLanguage, type Language } from "../../contract/languages.ts";
 import { DEFAULT_MODEL } from "../../contract/models.ts";
 import { salonCountry } from "../../contract/phone.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
-import { eurPerUsd } from "../currency.ts";
+import { usdRates } from "../currency.ts";
 import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { salonProfile, type SalonProfile } from "../data/salons.ts";
@@ -230,7 +230,7 @@ export class LiveCall implements CallerEvents {
         cost: costOf(this.usage, pricesFor(this.modelName ?? DEFAULT_MODEL, this.env.REALTIME_PRICES)),
         model: this.modelName,
         language: this.callerLanguage,
-        eurPerUsd: eurPerUsd(this.env.EUR_PER_USD),
+        eurPerUsd: usdRates(this.env).EUR,
       });
     })();
     return this.finished;

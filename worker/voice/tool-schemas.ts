@@ -40,7 +40,7 @@ const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) =>
 
 const TOOLS = {
   get_salon_details: tool("The salon's address, contact details, opening hours, stylists, and today's date and time there.", {}),
-  list_services: tool("The salon's services with duration in minutes and price in euros (a range when the price varies).", {}),
+  list_services: tool("The salon's services with duration in minutes and price (a range when the price varies), in the currency named by its ISO code.", {}),
   find_free_slots: tool(
     `Free start times for the given services on a date; when that day is full, the first later day with free times (up to ${SEARCH_DAYS} days).`,
     { date: z.string().check(z.regex(LOCAL_DATE, { error: "use the form YYYY-MM-DD" }), z.describe("The day, YYYY-MM-DD.")), services, stylist },

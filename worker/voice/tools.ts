@@ -1,5 +1,6 @@
 import type { Appointment } from "../../contract/appointments.ts";
 import { weekdayName } from "../../contract/assistant-instructions.ts";
+import { DEFAULT_CURRENCY } from "../../contract/currency.ts";
 import { samePhone, type CountryCode } from "../../contract/phone.ts";
 import { WEEKDAYS } from "../../contract/salon.ts";
 import { fold } from "../../contract/text.ts";
@@ -162,11 +163,15 @@ const executors: Executors = {
   },
 
   async list_services(scope) {
-    return (await listServices(scope)).map((s) => ({
+    const [services, salon] = await Promise.all([listServices(scope), salonProfile(scope)]);
+    // Amounts with their currency's code, so the model says crowns for a Czech salon's prices.
+    const currency = salon?.currency ?? DEFAULT_CURRENCY;
+    return services.map((s) => ({
       name: s.name,
       duration_minutes: s.duration,
-      price_eur: s.price,
-      ...(s.min_price !== null && s.max_price !== null ? { price_range_eur: [s.min_price, s.max_price] } : {}),
+      price: s.price,
+      ...(s.min_price !== null && s.max_price !== null ? { price_range: [s.min_price, s.max_price] } : {}),
+      currency,
       description: s.description,
     }));
   },

@@ -13,6 +13,7 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
+import { useCallCosts } from "../../../lib/money.ts";
 import { useDeleteAssistant, useSaveAssistant } from "../../../lib/salon-data/assistants.ts";
 import { TABS, tabOf, toBody, toDraft, type AssistantDraft, type Tab } from "../assistant-draft.ts";
 import { RangeField } from "./range-field.tsx";
@@ -48,7 +49,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const testCall = useTestCall(config);
   const offers = useModelOffers();
-  const perMinute = (euros: number) => intl.formatNumber(euros, { style: "currency", currency: "EUR", minimumFractionDigits: 4, maximumFractionDigits: 4 });
+  const costs = useCallCosts();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   const form = useDashboardForm({
@@ -115,7 +116,7 @@ export function AssistantEditor({ config, draft, onChange, onSaved, onCancel, on
                 const offer = offers.data?.find((entry) => entry.model === model);
                 return (
                   <option key={model} value={model}>
-                    {offer ? t(`assistants.basic.model.${offer.tier}`, { model, price: perMinute(offer.eur_per_minute) }) : model}
+                    {offer && costs ? t(`assistants.basic.model.${offer.tier}`, { model, price: costs.cost(offer.eur_per_minute) }) : model}
                   </option>
                 );
               })}

@@ -5,7 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { controlClass, GroupErrors } from "../../../components/form-field.tsx";
 import { messagesUnder, type FieldErrors } from "../../../lib/form-errors.ts";
 import { chooseService, emptyLine, totalMinutes, totalPrice, type LineDraft } from "../appointment-draft.ts";
-import { useEuroSign, useEuros } from "../../../lib/use-euros.ts";
+import { useCurrencySign, usePrices } from "../../../lib/money.ts";
 
 interface ServiceRowsProps {
   lines: LineDraft[];
@@ -19,7 +19,7 @@ interface ServiceRowsProps {
 /** The modal's Services: one row per service, each with the price and duration agreed for it. */
 export function AppointmentServiceRows({ lines, services, errors, disabled, onChange }: ServiceRowsProps) {
   const intl = useIntl();
-  const euros = useEuros();
+  const prices = usePrices();
   const minutes = totalMinutes(lines);
   const update = (key: number, next: LineDraft) => onChange(lines.map((line) => (line.key === key ? next : line)));
   return (
@@ -48,7 +48,7 @@ export function AppointmentServiceRows({ lines, services, errors, disabled, onCh
         </Button>
         {minutes > 0 && (
           <p className="text-sm text-slate-600" data-testid="services-total">
-            {intl.formatMessage({ id: "appointments.form.total" }, { minutes, price: euros(totalPrice(lines)) })}
+            {intl.formatMessage({ id: "appointments.form.total" }, { minutes, price: prices(totalPrice(lines)) })}
           </p>
         )}
       </div>
@@ -68,13 +68,13 @@ interface ServiceRowProps {
 
 function ServiceRow({ number, line, services, errors, disabled, onRemove, onChange }: ServiceRowProps) {
   const intl = useIntl();
-  const euros = useEuros();
+  const prices = usePrices();
   const id = useId();
   const errorId = `${id}-error`;
   const path = `lines.${number - 1}`;
   const messages = messagesUnder(errors, path);
   const invalid = (field: string) => Boolean(errors[`${path}.${field}`]);
-  const currency = useEuroSign();
+  const currency = useCurrencySign();
   // A row's number inputs; `sent` is the field's name in the request, which messages are keyed by.
   const small = (field: "price" | "duration", sent: string, label: string, props: { step: number; min: number; unit?: string }) => (
     <div className="w-24 shrink-0">
@@ -93,7 +93,7 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
           aria-invalid={invalid(sent)}
           aria-describedby={messages.length ? errorId : undefined}
           onChange={(event) => onChange({ ...line, [field]: event.target.value })}
-          className={`${controlClass(invalid(sent), true)} ${props.unit ? "pl-6" : ""}`}
+          className={`${controlClass(invalid(sent), true)} ${props.unit ? (props.unit.length > 1 ? "pl-8" : "pl-6") : ""}`}
         />
         {props.unit && (
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-2 flex items-center text-sm text-slate-500">
@@ -132,7 +132,7 @@ function ServiceRow({ number, line, services, errors, disabled, onRemove, onChan
                 <option key={service.id} value={service.id}>
                   {intl.formatMessage(
                     { id: "appointments.form.serviceOption" },
-                    { name: service.name, minutes: service.duration, price: euros(service.price) },
+                    { name: service.name, minutes: service.duration, price: prices(service.price) },
                   )}
                 </option>
               ))}

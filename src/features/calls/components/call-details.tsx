@@ -3,9 +3,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Call } from "../../../../contract/calls.ts";
 import { Button } from "../../../components/button.tsx";
 import { callKind, minutesSeconds, otherParty } from "../format.ts";
+import { useCallCosts } from "../../../lib/money.ts";
 import { CallKindIcon } from "./call-kind-icon.tsx";
 import { useCallNumber } from "./use-call-number.ts";
-import { useMoney } from "./use-money.ts";
 
 interface CallDetailsProps {
   call: Call | null;
@@ -18,8 +18,7 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
   const intl = useIntl();
   const titleId = useId();
   const number = useCallNumber();
-  const euros = useMoney();
-  const dollars = useMoney("USD");
+  const costs = useCallCosts();
 
   let body: ReactNode;
   if (!call) {
@@ -56,7 +55,7 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
           {call.language && <Detail label="calls.details.language">{languageName(call.language, intl.locale)}</Detail>}
           {call.model && <Detail label="calls.details.model">{call.model}</Detail>}
         </dl>
-        {call.total_price !== null && (
+        {call.total_price !== null && costs && (
           <div className="rounded-xl bg-slate-50 p-3">
             <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <FormattedMessage id="calls.details.pricing" />
@@ -65,13 +64,13 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
               <dt className="text-slate-600">
                 <FormattedMessage id="calls.details.totalCost" />
               </dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{euros(call.total_price)}</dd>
+              <dd className="font-semibold text-slate-900 tabular-nums">{costs.cost(call.total_price)}</dd>
             </dl>
             {call.provider_price !== null && call.eur_per_usd !== null && (
               <p className="mt-1 text-xs text-slate-600">
                 <FormattedMessage
-                  id="calls.details.billed"
-                  values={{ amount: dollars(call.provider_price), rate: intl.formatNumber(call.eur_per_usd, { maximumFractionDigits: 4 }) }}
+                  id="calls.details.billedAt"
+                  values={{ amount: costs.dollars(call.provider_price), rate: costs.rate(call.eur_per_usd) }}
                 />
               </p>
             )}

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { CallStats } from "../../../../contract/calls.ts";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { minutesSeconds } from "../format.ts";
-import { useMoney } from "./use-money.ts";
+import { useCallCosts } from "../../../lib/money.ts";
 
 interface StatsBarProps {
   /** Undefined while loading, or after a failure (the statistics are cleared). */
@@ -18,9 +18,9 @@ interface StatsBarProps {
 /** Total Calls, Total Cost, Avg Duration and Avg Cost / Call of the chosen period, or the empty text. */
 export function StatsBar({ stats, loading, onRetry, children }: StatsBarProps) {
   const intl = useIntl();
-  const euros = useMoney();
+  const costs = useCallCosts();
   let body: ReactNode;
-  if (loading) {
+  if (loading || !costs) {
     body = (
       <p role="status" className="py-3 text-center text-sm text-slate-600">
         <FormattedMessage id="calls.stats.loading" />
@@ -44,9 +44,9 @@ export function StatsBar({ stats, loading, onRetry, children }: StatsBarProps) {
   } else {
     const figures = [
       ["calls.stats.totalCalls", intl.formatNumber(stats.total_calls)],
-      ["calls.stats.totalCost", euros(stats.total_price)],
+      ["calls.stats.totalCost", costs.cost(stats.total_price)],
       ["calls.stats.avgDuration", minutesSeconds(stats.average_duration)],
-      ["calls.stats.avgCost", euros(stats.average_price_per_call)],
+      ["calls.stats.avgCost", costs.cost(stats.average_price_per_call)],
     ] as const;
     body = (
       <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-xl bg-slate-200 sm:grid-cols-4">

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { salonCountry } from "../../../../contract/phone.ts";
+import type { Currency } from "../../../../contract/currency.ts";
+import { countryOf, salonCountry } from "../../../../contract/phone.ts";
 import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
+import { SalonCurrencySelect } from "./salon-currency-select.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -35,11 +37,12 @@ const TEXT_FIELDS = {
 } satisfies Record<string, TextFieldSpec>;
 
 type TextField = keyof typeof TEXT_FIELDS;
-type SalonDraft = Record<TextField, string> & { time_zone: string; hours: HoursDraft };
+type SalonDraft = Record<TextField, string> & { time_zone: string; currency: Currency; hours: HoursDraft };
 
 const toDraft = (salon: Salon): SalonDraft => ({
   ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, salon[field as TextField] ?? ""])) as Record<TextField, string>),
   time_zone: salon.time_zone,
+  currency: salon.currency,
   hours: toHoursDraft(salon.business_hours),
 });
 
@@ -140,6 +143,13 @@ function SalonFormFields({ salon }: { salon: Salon }) {
           {field("state")}
           {field("postal_code")}
           {field("country")}
+          <SalonCurrencySelect
+            value={draft.currency}
+            onChange={(value) => form.change({ currency: value }, "currency")}
+            country={countryOf(draft.country)}
+            error={errors.currency}
+            disabled={saving}
+          />
         </div>
       </SalonSection>
       <SalonSection title="salonSettings.section.transfer">

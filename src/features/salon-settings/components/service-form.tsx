@@ -5,7 +5,7 @@ import { ColorField } from "./tab-color-field.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
-import { useEuroSign } from "../../../lib/use-euros.ts";
+import { useCurrencySign } from "../../../lib/money.ts";
 import { TabForm } from "./tab-form.tsx";
 
 interface ServiceDraft {
@@ -63,7 +63,7 @@ export function ServiceForm({ item: service, onClose }: { item: Service | undefi
   });
   const { draft, errors } = form;
   const set = (key: keyof ServiceDraft, value: string) => form.change({ [key]: value }, key);
-  const currency = useEuroSign();
+  const currency = useCurrencySign();
 
   const priceInput = (key: "price" | "min_price" | "max_price", label: string, required = false) => (
     <Field label={label} error={errors[key]} required={required} unit={currency}>

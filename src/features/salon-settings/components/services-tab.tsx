@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { useDeleteService, useServices } from "../../../lib/salon-data/services.ts";
-import { useEuros } from "../../../lib/use-euros.ts";
+import { usePrices } from "../../../lib/money.ts";
 import { ServiceForm } from "./service-form.tsx";
 import { ListFormTab } from "./tab-list-form.tsx";
 
@@ -9,7 +9,7 @@ export function ServicesTab() {
   const intl = useIntl();
   const query = useServices();
   const deleteService = useDeleteService();
-  const euros = useEuros();
+  const prices = usePrices();
   return (
     <ListFormTab
       query={query}
@@ -36,11 +36,11 @@ export function ServicesTab() {
         color: service.color,
         details: [
           intl.formatMessage({ id: "services.row.duration" }, { minutes: service.duration }),
-          euros(service.price),
+          prices(service.price),
           service.min_price !== null && service.max_price !== null && (
             <span>
               <span className="sr-only">{intl.formatMessage({ id: "services.row.priceRange" })} </span>
-              <span>{intl.formatMessage({ id: "services.row.range" }, { min: euros(service.min_price), max: euros(service.max_price) })}</span>
+              <span>{intl.formatMessage({ id: "services.row.range" }, { min: prices(service.min_price), max: prices(service.max_price) })}</span>
             </span>
           ),
         ],
