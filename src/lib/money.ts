@@ -16,14 +16,20 @@ function useSalonCurrency(): Currency | undefined {
 }
 
 /**
- * Prices in the salon's currency in the interface's number format (€30.00, 30,00 €, 890,00 Kč),
- * wherever the dashboard shows one; the bare amount until the currency is known.
+ * Prices in the salon's currency in the interface's number format, wherever the dashboard
+ * shows one; the bare amount until the currency is known. Euros keep their two decimals as
+ * the dashboard has always shown them (€30.00, 30,00 €); other price lists drop them on whole
+ * amounts, as salons write them (890 Kč, £45), and keep them otherwise (£12.50).
  */
 export function usePrices() {
   const intl = useIntl();
   const currency = useSalonCurrency();
-  const format = useMemo(() => (currency ? priceFormat(intl.locale, currency) : new Intl.NumberFormat(intl.locale)), [intl.locale, currency]);
-  return (value: number) => format.format(value);
+  const formats = useMemo(() => {
+    if (!currency) return { exact: new Intl.NumberFormat(intl.locale), whole: new Intl.NumberFormat(intl.locale) };
+    const exact = priceFormat(intl.locale, currency);
+    return { exact, whole: currency === DEFAULT_CURRENCY ? exact : priceFormat(intl.locale, currency, { minimumFractionDigits: 0, maximumFractionDigits: 0 }) };
+  }, [intl.locale, currency]);
+  return (value: number) => (Number.isInteger(value) ? formats.whole : formats.exact).format(value);
 }
 
 /** The salon's currency sign as that format writes it (€, Kč), shown inside a price input once the currency is known. */
