@@ -75,6 +75,8 @@ describe("salon settings", () => {
     await page.reload();
     const services = page.getByRole("tabpanel");
     await services.getByText("Colouring").waitFor();
+    // Prices take their currency sign once the salon, loaded beside the services, says which.
+    await services.getByText("€32.00").waitFor();
     const text = await services.innerText();
     expect(text).toContain("Haircut");
     expect(text).toContain("€32.00");

@@ -71,7 +71,7 @@ describe("a browser call", () => {
 
     // The same time again is refused, as a result the model can act on.
     const taken = await model.callTool("book_appointment", { customer_name: "Karel Novák", customer_phone: "777000111", services: ["Haircut"], start: `${monday} 10:15` });
-    expect(taken.error).toBe(`${monday} 10:15 cannot be booked: no stylist is free then, the salon is closed then, or the time has passed. Use find_free_slots for a free time.`);
+    expect(taken.error).toBe(`${monday} 10:15 cannot be booked: every stylist who works then already has an appointment. Use find_free_slots for a free time.`);
 
     const found = await model.callTool("find_appointments", { customer_name: "eva mala", customer_phone: "777 888 999" });
     expect(found.appointments).toEqual([expect.objectContaining({ appointment_id: booked.appointment_id })]);
