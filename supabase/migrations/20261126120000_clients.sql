@@ -3,6 +3,8 @@
 -- the client ties them together and is matched by phone number, then by email.
 
 create extension if not exists pg_trgm;
+-- Lets one GIN index hold the salon beside the trigrams, so a search reads its salon's entries only.
+create extension if not exists btree_gin;
 
 create table clients (
   id uuid primary key default gen_random_uuid(),
@@ -24,7 +26,7 @@ create table clients (
   unique (salon_id, id)
 );
 -- Search as you type: any part of a name, number or address, at 10,000 clients a salon.
-create index clients_search on clients using gin (search_text gin_trgm_ops);
+create index clients_search on clients using gin (salon_id, search_text gin_trgm_ops);
 -- The list in name order, nameless records last.
 create index clients_salon_sorted on clients (salon_id, (name is null), search_text, id);
 -- Matching a booking by email (a family may share one address, so it is not unique).

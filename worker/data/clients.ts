@@ -36,7 +36,7 @@ async function countryOfSalon({ sql, salonId }: TenantScope): Promise<CountryCod
 }
 
 /** What search matches: the folded name and address, and each number's digits as dialled abroad and at home. */
-function searchText(name: string | null, email: string | null, phones: string[]): string {
+export function searchText(name: string | null, email: string | null, phones: string[]): string {
   const digits = phones.flatMap((phone) => [phone.slice(1), parsePhone(phone)?.formatNational().replace(/\D/g, "") ?? ""]);
   return [fold(name ?? ""), fold(email ?? ""), ...new Set(digits)].filter(Boolean).join(" ");
 }
@@ -149,13 +149,18 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (mark) => `\\$
 export async function listClients(scope: TenantScope, { q, limit, offset }: ClientListQuery): Promise<ClientList> {
   const { sql, salonId } = scope;
   const terms = searchTerms(q);
+  // The page's ids first, so the numbers are read for the page's clients only, not for those skipped.
   const rows = await sql<SummaryRow[]>`
     select c.id, c.name, c.email, c.source, c.created_at,
       ${sql.unsafe(PHONES)}
-    from clients c
-    where c.salon_id = ${salonId} ${terms.reduce((words, term) => sql`${words} and c.search_text like ${likePattern(term)}`, sql``)}
-    order by (c.name is null), c.search_text, c.id
-    limit ${limit + 1} offset ${offset}`;
+    from (
+      select id from clients
+      where salon_id = ${salonId} ${terms.reduce((words, term) => sql`${words} and search_text like ${likePattern(term)}`, sql``)}
+      order by (name is null), search_text, id
+      limit ${limit + 1} offset ${offset}
+    ) page
+    join clients c on c.id = page.id
+    order by (c.name is null), c.search_text, c.id`;
   return { items: rows.slice(0, limit).map(toSummary), more: rows.length > limit };
 }
 
