@@ -68,16 +68,3 @@ create policy client_phones_of_salon on client_phones
   with check (salon_id = app_setting('app.salon_id'));
 
 grant select, insert, update, delete on clients, client_phones to recepta_app;
-
--- Supabase's API roles get nothing of the new tables (20261124130000_private_tables.sql
--- revoked the defaults; this says so for these tables too, wherever those roles exist).
-do $$
-declare
-  api_role text;
-begin
-  foreach api_role in array array['anon', 'authenticated'] loop
-    if exists (select from pg_roles where rolname = api_role) then
-      execute format('revoke all on clients, client_phones from %I', api_role);
-    end if;
-  end loop;
-end $$;

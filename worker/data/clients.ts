@@ -1,12 +1,13 @@
-import type {
-  ClientAppointment,
-  ClientCall,
-  ClientDetail,
-  ClientList,
-  ClientListQuery,
-  ClientSource,
-  ClientSummary,
-  ClientUpdate,
+import {
+  CLIENT_LIMITS,
+  type ClientAppointment,
+  type ClientCall,
+  type ClientDetail,
+  type ClientList,
+  type ClientListQuery,
+  type ClientSource,
+  type ClientSummary,
+  type ClientUpdate,
 } from "../../contract/clients.ts";
 import type { Language } from "../../contract/languages.ts";
 import { displayPhone, parsePhone, salonCountry, toE164, type CountryCode } from "../../contract/phone.ts";
@@ -85,8 +86,9 @@ export interface BookingContact {
 export async function clientForBooking(scope: TenantScope, contact: BookingContact): Promise<string | null> {
   const { sql, salonId } = scope;
   const phone = contact.phone ? toE164(contact.phone, await countryOfSalon(scope)) ?? null : null;
-  const email = contact.email?.trim().toLowerCase() || null;
-  const name = contact.name?.trim() || null;
+  // A caller's words reach here unchecked by the dashboard's forms: kept within the record's bounds.
+  const email = contact.email?.trim().toLowerCase().slice(0, CLIENT_LIMITS.email) || null;
+  const name = contact.name?.trim().slice(0, CLIENT_LIMITS.name) || null;
   if (!phone && !email) return null;
 
   const [byPhone] = phone ? await sql<{ id: string }[]>`select client_id as id from client_phones where salon_id = ${salonId} and phone = ${phone}` : [];
