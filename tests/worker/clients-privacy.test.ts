@@ -35,6 +35,10 @@ async function salonWithLucie() {
     return id;
   });
   await sql`update calls set call_status = 'completed', call_duration = 95, model_cost = 0.25, eur_per_usd = 0.86, instructions = 'Greet Lucie Benešová' where id = ${call}`;
+  // An appointment stored before clients were kept: not linked, its number written another way.
+  await sql`
+    insert into appointments (salon_id, stylist_name, customer_name, customer_phone, start_at, end_at, status)
+    values (${salon.salonId}, 'Jana Nováková', 'Lucie B.', '+420 777-123-456', '2025-01-06T09:00:00Z', '2025-01-06T10:00:00Z', 'cancelled')`;
   const lucie = (await clients(owner, "lucie"))[0]!;
   return { ...salon, appointment, call, lucie };
 }
@@ -53,7 +57,7 @@ async function traces(salonId: string, needles: string[]): Promise<string[]> {
 describe("erasing a client", () => {
   it("leaves no trace of their name or number in the salon, and keeps the slot, the call's duration and cost", async () => {
     const { owner, salonId, appointment, call, lucie } = await salonWithLucie();
-    const needles = ["Lucie", "Benešová", "777123456", "777 123 456"];
+    const needles = ["Lucie", "Benešová", "777123456", "777 123 456", "777-123-456"];
     expect((await traces(salonId, needles)).length).toBeGreaterThan(3);
 
     const erased = await owner.call(`/api/dashboard/clients/${lucie.id}`, { method: "DELETE" });

@@ -292,15 +292,21 @@ export async function mergeClients(scope: TenantScope, id: string, otherId: stri
  * keep the slot, stylist and services and lose the name, number and notes; their calls keep
  * duration, cost and outcome and lose the caller's number and place, the instructions (which
  * may name the caller) and every word of the conversation, the tools' arguments and answers
- * included. Calls from the client's numbers not linked to them are treated as theirs.
+ * included. Appointments and calls of the client's numbers not linked to them are treated as theirs.
  */
 export async function eraseClient(scope: TenantScope, id: string): Promise<void> {
   const { sql, salonId } = scope;
   await lockClient(scope, id);
   const phones = (await sql<{ phone: string }[]>`select phone from client_phones where salon_id = ${salonId} and client_id = ${id}`).map((row) => row.phone);
+  // Appointments stored before clients were kept have no link; their numbers are free text,
+  // read here as a booking's would be.
+  const country = await countryOfSalon(scope);
+  const unlinked = await sql<{ id: string; customer_phone: string }[]>`
+    select id, customer_phone from appointments where salon_id = ${salonId} and client_id is null and customer_phone is not null`;
+  const theirs = unlinked.filter((row) => phones.includes(toE164(row.customer_phone, country) ?? "")).map((row) => row.id);
   await sql`
     update appointments set customer_name = null, customer_phone = null, notes = null, updated_at = now()
-    where salon_id = ${salonId} and client_id = ${id}`;
+    where salon_id = ${salonId} and (client_id = ${id} ${theirs.length > 0 ? sql`or id in ${sql(theirs)}` : sql``})`;
   const calls = await sql<{ id: string }[]>`
     update calls set
       from_number = case when direction = 'inbound' then null else from_number end,
