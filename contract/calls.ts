@@ -12,7 +12,7 @@ export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export const DEFAULT_STATS_PERIOD: StatsPeriod = "today";
 
 /** A whole number from the query string; absent or empty gives the default. */
-const queryInt = (fallback: number, min: number, max: number, error: string) =>
+export const queryInt = (fallback: number, min: number, max: number, error: string) =>
   z.pipe(
     z.transform((value: unknown) => (value === undefined || value === "" ? fallback : /^\d+$/.test(String(value)) ? Number(value) : Number.NaN)),
     z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error })),

@@ -43,6 +43,7 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   // A week of recorded calls with their conversations, for the Calls screen.
   { name: "demo-calls", run: (tx) => seedCalls(tx, DEMO_LOGIN.email) },
   { name: "demo-number-ownership", run: seedNumberOwnership },
+  { name: "demo-clients", run: async (tx) => (await import("./demo-clients.ts")).seedClients(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

@@ -7,6 +7,7 @@ import { appointmentRangeQuery, appointmentSchema, availabilityQuery } from "../
 import { assistantConfigSchema } from "../../contract/assistants.ts";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
+import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
@@ -47,11 +48,12 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", callId: crypto.randomUUID() };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", callId: crypto.randomUUID() };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
   customer_name: "Petra",
+  customer_phone: "+420603111222",
   stylist: rows.stylist,
   start_datetime: `${DAY}T10:00:00+01:00`,
   end_datetime: `${DAY}T11:00:00+01:00`,
@@ -71,6 +73,16 @@ const stylistExample = () => ({
   time_off: [{ start_date: "2027-01-04", end_date: "2027-01-08", note: "Skiing" }],
 });
 const assistantExample = () => ({ name: "Desk", system_prompt: "Be kind.", vad_settings: { threshold: 0.5, silence_duration_ms: 700 } });
+const clientExample = () => ({
+  name: "Petra Nová",
+  email: "petra@example.com",
+  language: "cs",
+  preferred_stylist_id: rows.stylist,
+  notes: "Likes tea",
+  marketing_consent: true,
+  phones_add: ["603 111 333"],
+  phones_remove: ["+420603111444"],
+});
 const range = () => ({ start_date: `${DAY}T00:00:00Z`, end_date: `${DAY}T23:59:00Z` });
 const voiceForm = () => ({ AccountSid: TWILIO_ACCOUNT, CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, To: "+420777000111", From: "+420603111222", FromCity: "Praha", FromCountry: "CZ" });
 
@@ -121,6 +133,12 @@ const ROUTES: Record<string, RouteInput> = {
   "DELETE /api/dashboard/appointments/:id": { owner: true },
   "GET /api/dashboard/availability": { kind: "query", schema: availabilityQuery, owner: true, example: () => ({ ...range(), duration: "60" }) },
   "GET /api/dashboard/setup-progress": { owner: true },
+  "GET /api/dashboard/clients": { kind: "query", schema: clientListQuery, owner: true, example: () => ({ q: "Petra 603", limit: "20", offset: "0" }) },
+  "GET /api/dashboard/clients/export.csv": { owner: true },
+  "GET /api/dashboard/clients/:id": { owner: true },
+  "PUT /api/dashboard/clients/:id": { kind: "json", schema: clientUpdateSchema, owner: true, example: clientExample },
+  "POST /api/dashboard/clients/:id/merge": { kind: "json", schema: clientMergeSchema, owner: true, example: () => ({ other: crypto.randomUUID() }) },
+  "DELETE /api/dashboard/clients/:id": { owner: true },
   "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0" }) },
   "GET /api/calls/conversation/:id": { owner: true },
   "GET /api/calls/instructions/:id": { owner: true },
@@ -326,6 +344,7 @@ const pathIds: Record<string, () => string> = {
   assistant: () => rows.assistant,
   "phone-numbers": () => rows.phoneNumber,
   appointments: () => rows.appointment,
+  clients: () => rows.client,
   conversation: () => rows.callId,
   instructions: () => rows.callId,
   stream: () => rows.callId,
@@ -393,6 +412,7 @@ describe("fuzzing every route", () => {
     rows.stylist = await make("stylists", { first_name: "Jana", last_name: "Nová" });
     rows.service = await make("services", { name: "Cut", duration: 60, price: 30 });
     rows.appointment = await make("appointments", appointmentExample());
+    rows.client = ((await api("/api/dashboard/clients", { headers: { authorization: `Bearer ${token}` } })).json.items as { id: string }[])[0]!.id;
     rows.assistant = await make("assistant/config", { name: "Desk" });
     rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
     expect(Object.values(rows).every(Boolean)).toBe(true);

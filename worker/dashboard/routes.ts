@@ -3,6 +3,7 @@ import { appointmentRoutes } from "../appointments/routes.ts";
 import { assistantRoutes } from "../assistants/routes.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { availabilityRoutes } from "../availability/routes.ts";
+import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
@@ -20,4 +21,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/phone-numbers", phoneNumberRoutes)
   .route("/appointments", appointmentRoutes)
   .route("/availability", availabilityRoutes)
+  .route("/clients", clientRoutes)
   .route("/setup-progress", setupProgressRoutes);

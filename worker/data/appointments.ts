@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../contract/salon.ts";
+import { linkAppointment } from "./clients.ts";
 import { DataError, isOverlap, notFound } from "./errors.ts";
 import { servicesByIds } from "./services.ts";
 import { FULL_NAME } from "./stylists.ts";
@@ -62,6 +63,7 @@ export async function getAppointment(scope: TenantScope, id: string): Promise<Ap
  * durations not given are taken from the services as they are now. A stylist or service that
  * is not the salon's is invalid; a time that overlaps another booking of the stylist is a
  * conflict naming that booking (the exclusion constraint decides, whatever was checked before).
+ * The appointment is linked to the client of its name and number (clients.ts).
  */
 export async function saveAppointment(
   scope: TenantScope,
@@ -107,6 +109,11 @@ export async function saveAppointment(
     throw error;
   }
   if (!id) throw notFound();
+  await linkAppointment(scope, id, {
+    name: body.customer_name,
+    phone: body.customer_phone,
+    source: options.source === "voice" ? "receptionist" : "dashboard",
+  });
   if (options.id) await sql`delete from appointment_services where appointment_id = ${id} and salon_id = ${salonId}`;
   for (const [position, line] of body.services.entries()) {
     const service = byId.get(line.service)!;

@@ -191,13 +191,18 @@ export interface NewPhoneCall {
   country: string | null;
 }
 
-/** Opens the record of a phone call; Twilio asking about the same call again gets the same row. */
+/**
+ * Opens the record of a phone call, linked to the client whose number calls (Twilio sends
+ * it in E.164, as clients' numbers are kept); Twilio asking about the same call again gets
+ * the same row.
+ */
 export async function openPhoneCall({ sql, salonId }: TenantScope, call: NewPhoneCall): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number,
-                       caller_city, caller_state, caller_country, provider_call_id)
+                       caller_city, caller_state, caller_country, provider_call_id, client_id)
     values (${salonId}, ${call.assistantId}, ${call.assistantName}, 'inbound', ${call.from}, ${call.to},
-            ${call.city}, ${call.state}, ${call.country}, ${call.callSid})
+            ${call.city}, ${call.state}, ${call.country}, ${call.callSid},
+            (select client_id from client_phones where salon_id = ${salonId} and phone = ${call.from}))
     on conflict (provider_call_id) do update set provider_call_id = excluded.provider_call_id
     returning id`;
   return row!.id;
