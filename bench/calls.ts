@@ -13,6 +13,7 @@ import { ensureDatabase, ensureWorkerRole, migrate } from "../scripts/lib/migrat
 import { callStats } from "../worker/calls/stats.ts";
 import { callConversation, callInstructions, listCalls } from "../worker/data/calls.ts";
 import { withTenant, type TenantScope } from "../worker/data/tenant.ts";
+import { timed } from "./support/timing.ts";
 
 const TARGET_MS = 30;
 const PORT = Number(process.env.BENCH_PG_PORT ?? 54345);
@@ -79,16 +80,7 @@ try {
 
   console.log(`${"query".padEnd(36)} ${"p50".padStart(8)} ${"p95".padStart(8)}   target ${TARGET_MS} ms, ${RUNS} runs each, as the Worker's role`);
   for (const [name, work] of queries) {
-    for (let run = 0; run < 20; run++) await bound(worker, (scope) => work(scope, run)); // warm the caches
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const begun = performance.now();
-      await bound(worker, (scope) => work(scope, run));
-      times.push(performance.now() - begun);
-    }
-    times.sort((a, b) => a - b);
-    const p50 = times[Math.floor(RUNS * 0.5)]!;
-    const p95 = times[Math.floor(RUNS * 0.95)]!;
+    const { p50, p95 } = await timed((run) => bound(worker, (scope) => work(scope, run)), RUNS);
     const ok = p95 < TARGET_MS;
     failed ||= !ok;
     console.log(`${name.padEnd(36)} ${p50.toFixed(2).padStart(6)} ms ${p95.toFixed(2).padStart(6)} ms   ${ok ? "ok" : "OVER"} (p95 is ${(p95 / TARGET_MS).toFixed(2)}x the target)`);

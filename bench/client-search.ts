@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../scripts/lib/migrate.ts";
 import { getClient, listClients, searchText } from "../worker/data/clients.ts";
 import { withTenant, type TenantScope } from "../worker/data/tenant.ts";
+import { timed } from "./support/timing.ts";
 
 const TARGETS = { search: 20, page: 30 };
 const PORT = Number(process.env.BENCH_PG_PORT ?? 54347);
@@ -52,16 +53,7 @@ try {
   console.log(`"nov" finds a page of ${found.items.length}\n`);
   console.log(`${"query".padEnd(28)} ${"median".padStart(9)} ${"p95".padStart(9)}   ${RUNS} runs each, as the Worker's role`);
   for (const [name, kind, work] of queries) {
-    for (let run = 0; run < 20; run++) await bound((scope) => work(scope, run)); // warm the caches
-    const times: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      const begun = performance.now();
-      await bound((scope) => work(scope, run));
-      times.push(performance.now() - begun);
-    }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(RUNS * 0.5)]!;
-    const p95 = times[Math.floor(RUNS * 0.95)]!;
+    const { p50: median, p95 } = await timed((run) => bound((scope) => work(scope, run)), RUNS);
     const ok = median < TARGETS[kind];
     failed ||= !ok;
     console.log(`${name.padEnd(28)} ${median.toFixed(2).padStart(6)} ms ${p95.toFixed(2).padStart(6)} ms   ${ok ? "ok" : "OVER"} (target ${TARGETS[kind]} ms median)`);
