@@ -152,6 +152,47 @@ describe("a phone call through Twilio", () => {
     expect((await callRow(call.callId, (row) => row.call_ended_at !== null)).call_status).toBe("canceled");
   });
 
+  it("tells the model who a returning client is, their preferred stylist and their next appointment", async () => {
+    const salon = await salonWithNumber();
+    const [stylist] = (await salon.owner.call("/api/dashboard/stylists", { method: "GET" })).json as unknown as { id: string }[];
+    const services = (await salon.owner.call("/api/dashboard/services", { method: "GET" })).json as unknown as { id: string; name: string }[];
+    const service = services.find((offered) => offered.name === "Haircut");
+    const monday = nextMonday();
+    // Booked in the dashboard with the number written the Czech way; the call comes in E.164.
+    const booked = await salon.owner.call("/api/dashboard/appointments", {
+      body: {
+        customer_name: "Lucie Dvořáková",
+        customer_phone: "603 111 222",
+        stylist: stylist!.id,
+        start_datetime: `${monday}T09:00:00Z`,
+        end_datetime: `${monday}T09:45:00Z`,
+        services: [{ service: service!.id, price_at_booking: 30, duration_at_booking: 45 }],
+      },
+    });
+    expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+    const [client] = ((await salon.owner.call("/api/dashboard/clients?q=603111222", { method: "GET" })).json as unknown as { items: { id: string }[] }).items;
+    expect((await salon.owner.call(`/api/dashboard/clients/${client!.id}`, { method: "PUT", body: { preferred_stylist_id: stylist!.id } })).status).toBe(200);
+
+    const call = await ring(salon);
+    const session = (await call.model.received("session.update")).session as { instructions: string };
+    expect(session.instructions).toContain('- This number belongs to a client of the salon: "Lucie Dvořáková".');
+    expect(session.instructions).toContain('- Their preferred stylist is "Jana Nováková": offer them first.');
+    const day = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Prague", weekday: "long", day: "numeric", month: "long" }).format(new Date(`${monday}T09:00:00Z`));
+    expect(session.instructions).toContain(`- Their upcoming appointments: ${day} at 10:00, Haircut with Jana Nováková.`);
+    expect(session.instructions).toContain("call them by their first name and ask whether they are calling about their next appointment");
+
+    const status = await webhook("/api/telephony/twilio/status", {
+      AccountSid: accountSid,
+      CallSid: call.callSid,
+      CallStatus: "canceled",
+      CallDuration: "0",
+      To: salon.number,
+      From: CALLER,
+    });
+    expect(status.status).toBe(204);
+    await call.model.closed();
+  });
+
   it("greets, books, is interrupted, hands over to the salon and keeps a complete record", async () => {
     const salon = await salonWithNumber();
     const call = await ring(salon);
@@ -160,6 +201,8 @@ describe("a phone call through Twilio", () => {
     // The model is connected and greets before Twilio opens the stream.
     const session = (await model.received("session.update")).session as { instructions: string };
     expect(session.instructions).toContain(`The caller is calling from ${CALLER}`);
+    // A number no client has: nothing is said of who calls.
+    expect(session.instructions).not.toContain("# The caller");
     await model.received("response.create");
     model.speak("item_greeting", "Good morning, this is the salon. How can I help?", 600);
     model.endResponse();

@@ -323,6 +323,37 @@ export async function eraseClient(scope: TenantScope, id: string): Promise<void>
   await sql`delete from clients where id = ${id} and salon_id = ${salonId}`;
 }
 
+// ---- a returning caller ----------------------------------------------------------------
+
+/** The appointments a returning caller is greeted with: the next few, not their whole diary. */
+const CALLER_UPCOMING = 3;
+
+/** The client a phone call's number belongs to, as the receptionist is told of them. */
+export interface KnownCaller {
+  name: string | null;
+  preferred_stylist: string | null;
+  upcoming: { start_at: Date; services: string | null; stylist_name: string }[];
+}
+
+/** Who calls from `phone` (E.164, as Twilio sends it): null for a number no client has. */
+export async function knownCaller({ sql, salonId }: TenantScope, phone: string): Promise<KnownCaller | null> {
+  const [caller] = await sql<(Omit<KnownCaller, "upcoming"> & { upcoming: { start_at: string; services: string | null; stylist_name: string }[] })[]>`
+    select c.name,
+      (select ${sql.unsafe(FULL_NAME)} from stylists s where s.salon_id = c.salon_id and s.id = c.preferred_stylist_id) as preferred_stylist,
+      coalesce((
+        select json_agg(next order by next.start_at) from (
+          select a.start_at, a.stylist_name,
+            (select string_agg(l.service_name, ', ' order by l.position) from appointment_services l where l.appointment_id = a.id) as services
+          from appointments a
+          where a.salon_id = c.salon_id and a.client_id = c.id and a.status = 'booked' and a.start_at >= now()
+          order by a.start_at limit ${CALLER_UPCOMING}
+        ) next
+      ), '[]'::json) as upcoming
+    from client_phones p join clients c on c.salon_id = p.salon_id and c.id = p.client_id
+    where p.salon_id = ${salonId} and p.phone = ${phone}`;
+  return caller ? { ...caller, upcoming: caller.upcoming.map((next) => ({ ...next, start_at: new Date(next.start_at) })) } : null;
+}
+
 // ---- the export ------------------------------------------------------------------------
 
 /** A client as the export writes one. */

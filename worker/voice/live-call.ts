@@ -9,6 +9,7 @@ import { spokenLanguage } from "../../contract/spoken-language.ts";
 import { usdRates } from "../currency.ts";
 import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
+import { knownCaller, type KnownCaller } from "../data/clients.ts";
 import { salonProfile, type SalonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
 import { withTenant, type TenantScope } from "../data/tenant.ts";
@@ -135,12 +136,18 @@ export class LiveCall implements CallerEvents {
    */
   private async load() {
     const { target } = this.plan;
-    const setup = this.plan.setup ?? (await withTenant(this.db, callTenant(target), (scope) => loadCallSetup(scope, target.assistantId)));
+    const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
+    // A phone call's set-up and its caller are read together; a browser call's set-up came with its line.
+    const [setup, caller] =
+      this.plan.setup && !callerNumber
+        ? [this.plan.setup, null]
+        : await withTenant(this.db, callTenant(target), (scope) =>
+            Promise.all([this.plan.setup ?? loadCallSetup(scope, target.assistantId), callerNumber ? knownCaller(scope, callerNumber) : null]),
+          );
     if (!setup) throw new CallFailure("not_found", this.t("call.error.notFound"));
     const { assistant, salon, services } = setup;
     this.transferNumber = salon.transfer_phone_number;
     this.salonPhone = salon.phone;
-    const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
     this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
 
     const language = isLanguage(salon.language) ? salon.language : "en";
@@ -155,6 +162,7 @@ export class LiveCall implements CallerEvents {
       renderInstructions(assistant.system_prompt, { language, salon, services }),
       languageRule(this.answering),
       callFacts(salon.time_zone, callerNumber),
+      ...(caller ? [returningCaller(caller, salon.time_zone)] : []),
     ].join("\n\n");
     // Queued, not awaited: the record's writes land in order, and finish waits for them.
     void this.log.instructions(instructions);
@@ -408,5 +416,28 @@ function callFacts(timeZone: string, callerNumber: string | null): string {
     `# This call`,
     `- Now at the salon: ${now}. Dates for the tools are YYYY-MM-DD, times HH:MM on the salon's clock.`,
     callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.` : `- The caller's number is not known: ask for it before booking.`,
+  ].join("\n");
+}
+
+/**
+ * What the salon knows of a returning caller, so they are greeted by name and asked about
+ * their next visit rather than asked who they are. Names are the salon's data, quoted as such.
+ */
+function returningCaller(caller: KnownCaller, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long", day: "numeric", month: "long" });
+  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const name = caller.name ? JSON.stringify(caller.name) : null;
+  return [
+    "# The caller",
+    name ? `- This number belongs to a client of the salon: ${name}.` : "- This number belongs to a client of the salon whose name is not on record: ask for it before booking.",
+    ...(caller.preferred_stylist ? [`- Their preferred stylist is ${JSON.stringify(caller.preferred_stylist)}: offer them first.`] : []),
+    caller.upcoming.length > 0
+      ? `- Their upcoming appointments: ${caller.upcoming.map((next) => `${day.format(next.start_at)} at ${time.format(next.start_at)}, ${next.services ?? "an appointment"} with ${next.stylist_name}`).join("; ")}.`
+      : "- They have no upcoming appointment.",
+    ...(name
+      ? [
+          `- After the greeting, call them by their first name${caller.upcoming.length > 0 ? " and ask whether they are calling about their next appointment" : ""}, without asking who they are; use this name with the tools. If they say they are someone else, believe them and ask for their name.`,
+        ]
+      : []),
   ].join("\n");
 }
