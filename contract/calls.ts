@@ -66,6 +66,8 @@ export interface Call {
   model: string | null;
   /** The language the caller last spoke in; null when none was recognised. */
   language: Language | null;
+  /** Whether what was said has been removed, the salon's transcript retention having passed. */
+  transcript_removed: boolean;
 }
 
 /** GET /calls/list: one page, newest first, and how many calls the salon has in all. */

@@ -52,6 +52,11 @@ const specialDates = z
   .record(calendarDate("validation.specialDates"), z.unknown(), { error: "validation.specialDates" })
   .check(z.refine((dates) => isStorableJson(dates, SPECIAL_DATES_DEPTH), { error: "validation.specialDates" }));
 
+/** How many days after a call its words are kept; null keeps them. */
+export const TRANSCRIPT_RETENTION_DAYS = [30, 90, 365] as const;
+export type TranscriptRetention = (typeof TRANSCRIPT_RETENTION_DAYS)[number] | null;
+export const DEFAULT_TRANSCRIPT_RETENTION: TranscriptRetention = 90;
+
 export const salonSchema = requestBody({
   name: requiredText(120, "validation.salon.name"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
@@ -69,6 +74,10 @@ export const salonSchema = requestBody({
   time_zone: z._default(z.string({ error: "validation.timeZone" }).check(z.refine(isTimeZone, { error: "validation.timeZone" })), DEFAULT_TIME_ZONE),
   /** The unit of the salon's prices: changing it converts none of them. */
   currency: z._default(z.enum(CURRENCIES, { error: "validation.currency" }), DEFAULT_CURRENCY),
+  transcript_retention_days: z._default(
+    z.nullable(z.literal(TRANSCRIPT_RETENTION_DAYS, { error: "validation.transcriptRetention" })),
+    DEFAULT_TRANSCRIPT_RETENTION,
+  ),
 });
 export type SalonBody = z.output<typeof salonSchema>;
 export type Salon = SalonBody;

@@ -7,7 +7,7 @@ import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
-import { closeAbandoned } from "./voice/call-log.ts";
+import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 
 export { CallSession } from "./call-session/call-session.ts";
 
@@ -25,11 +25,12 @@ const site = new Hono<AppEnv>()
 
 export default {
   fetch: site.fetch,
-  /** Retries mail whose delivery failed when it was first queued, closes abandoned call records, drops ended rate-limit windows. */
+  /** Retries mail whose delivery failed when it was first queued, closes abandoned call records, removes transcripts past their salon's retention, drops ended rate-limit windows. */
   async scheduled(_controller, env, ctx) {
     deliverInBackground(env, ctx);
     const db = database(env);
     ctx.waitUntil(closeAbandoned(db));
+    ctx.waitUntil(forgetTranscripts(db));
     ctx.waitUntil(beforeTenant(db, pruneHits));
   },
 } satisfies ExportedHandler<Bindings>;

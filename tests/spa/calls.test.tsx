@@ -45,6 +45,7 @@ const call = (id: string, started: string, fields: Partial<Call> = {}): Call => 
   eur_per_usd: 0.86,
   model: "gpt-realtime-2.1",
   language: "cs",
+  transcript_removed: false,
   ...fields,
 });
 
@@ -340,6 +341,14 @@ describe("the Calls screen", () => {
     renderPage();
     await waitFor(() => expect(screen.getAllByText("Failed to load conversation: Not found. It may have been deleted.")).toHaveLength(2));
     expect(within(region("Conversation")).queryByRole("listitem")).not.toBeInTheDocument();
+  });
+
+  it("says the words of a call are gone once the salon's transcript retention removed them", async () => {
+    fakeCallsApi({ calls: [call("c1", "2026-11-23T11:30:00Z", { transcript_removed: true })] });
+    renderPage();
+    const conversation = within(region("Conversation"));
+    expect(await conversation.findByText(/What was said on this call has been removed/)).toBeInTheDocument();
+    expect(conversation.queryByText("A haircut on Friday, please.")).not.toBeInTheDocument();
   });
 
   it("speaks Czech: day headings, plurals and euros with four decimals", async () => {

@@ -36,6 +36,7 @@ const salon = (currency: Currency, fields: Partial<Salon> = {}): Salon => ({
   special_dates: {},
   time_zone: "Europe/Prague",
   currency,
+  transcript_retention_days: 90,
   ...fields,
 });
 
@@ -160,6 +161,7 @@ describe("call costs of a salon pricing in crowns", () => {
     eur_per_usd: 0.86,
     model: "gpt-realtime-2.1",
     language: "cs",
+    transcript_removed: false,
   };
   const stats = (period: string): CallStats => ({
     period: period as CallStats["period"],

@@ -24,6 +24,7 @@ const SALON: Salon = {
   special_dates: { "2025-12-24": { closed: true } },
   time_zone: "Europe/Prague",
   currency: "EUR",
+  transcript_retention_days: 90,
 };
 
 const isPut = (init: RequestInit) => init.method === "PUT";
@@ -155,6 +156,18 @@ describe("salon settings page", () => {
     answer(json(200, put.body));
     expect(await screen.findByText("Salon settings saved successfully")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
+  });
+
+  it("keeps call transcripts for the chosen time, forever sent as null, and says what stays", async () => {
+    const calls = mockSalonApi();
+    renderPage("/de/salon-settings", "de");
+    const retention = await screen.findByLabelText("Aufbewahren für");
+    expect(within(retention).getAllByRole("option").map((option) => option.textContent)).toEqual(["30 Tage", "90 Tage", "1 Jahr", "Unbegrenzt"]);
+    expect(retention).toHaveValue("90");
+    expect(retention).toHaveAccessibleDescription("Danach wird das Gesagte gelöscht; Zeitpunkt, Dauer und Kosten jedes Anrufs bleiben in Ihrem Verlauf.");
+    await userEvent.selectOptions(retention, "Unbegrenzt");
+    await userEvent.click(screen.getByRole("button", { name: "Änderungen speichern" }));
+    await waitFor(() => expect(calls.find((call) => call.body !== undefined)?.body).toMatchObject({ transcript_retention_days: null }));
   });
 
   it("chooses the time zone in a searchable list of named zones, the salon's country first, and stores its IANA name", async () => {

@@ -65,6 +65,7 @@ const salonExample = () => ({
   special_dates: { "2026-12-24": { closed: true, note: "Christmas" } },
   time_zone: "Europe/Prague",
   currency: "CZK",
+  transcript_retention_days: 90,
 });
 const stylistExample = () => ({
   first_name: "Jana",

@@ -16,6 +16,7 @@ interface CallRow extends Omit<Call, "call_started_at"> {
 const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
   c.id, c.direction, c.from_number, c.to_number, c.assistant_name, c.call_started_at, c.call_duration, c.call_status,
   c.caller_city, c.caller_state, c.caller_country, c.model, c.language, c.eur_per_usd::float8 as eur_per_usd,
+  c.transcript_removed_at is not null as transcript_removed,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price_eur::float8 end as total_price,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as provider_price`;
 
@@ -318,6 +319,12 @@ export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid
 export async function closeAbandonedCalls({ sql }: PublicScope, afterSeconds: number): Promise<number> {
   const [row] = await sql<{ closed: number }[]>`select close_abandoned_calls(${afterSeconds}) as closed`;
   return row!.closed;
+}
+
+/** Removes the words of up to `batch` calls older than their salon's transcript retention, oldest first; how many it did. */
+export async function forgetOldTranscripts({ sql }: PublicScope, batch: number): Promise<number> {
+  const [row] = await sql<{ forgotten: number }[]>`select forget_old_transcripts(${batch}) as forgotten`;
+  return row!.forgotten;
 }
 
 /** Who a call is for, found before any salon is known. */

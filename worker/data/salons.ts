@@ -14,7 +14,7 @@ export interface Membership {
 }
 
 const COLUMNS = `name, email, phone, website, address, city, state, postal_code, country, description,
-  transfer_phone_number, business_hours, special_dates, time_zone, currency`;
+  transfer_phone_number, business_hours, special_dates, time_zone, currency, transcript_retention_days`;
 
 /**
  * The person's salon (their first membership), or a new one they own, made with `defaults`
@@ -70,7 +70,8 @@ async function writeSalon(scope: TenantScope, body: SalonBody): Promise<Salon> {
       address = ${body.address}, city = ${body.city}, state = ${body.state}, postal_code = ${body.postal_code},
       country = ${body.country}, description = ${body.description}, transfer_phone_number = ${body.transfer_phone_number},
       business_hours = ${JSON.stringify(body.business_hours)}::text::jsonb, special_dates = ${JSON.stringify(body.special_dates)}::text::jsonb,
-      time_zone = ${body.time_zone}, currency = ${body.currency}, updated_at = now()
+      time_zone = ${body.time_zone}, currency = ${body.currency},
+      transcript_retention_days = ${body.transcript_retention_days}, updated_at = now()
     where id = ${scope.salonId}
     returning ${sql.unsafe(COLUMNS)}`;
   return salon!;

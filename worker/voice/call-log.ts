@@ -1,5 +1,5 @@
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
-import { closeAbandonedCalls, finishCall, recordFunctionCall, recordMessage, setCallInstructions, type CallEnd } from "../data/calls.ts";
+import { closeAbandonedCalls, finishCall, forgetOldTranscripts, recordFunctionCall, recordMessage, setCallInstructions, type CallEnd } from "../data/calls.ts";
 import type { Database } from "../data/db.ts";
 import { beforeTenant, withTenant, type TenantScope } from "../data/tenant.ts";
 import { callTenant, type CallOwner } from "./session-client.ts";
@@ -76,4 +76,12 @@ const ABANDONED_AFTER_SECONDS = CALL_LIMITS.callSeconds + 5 * 60;
 /** Closes, as failed, the records of calls whose object died before it could close them (the cron runs this). */
 export function closeAbandoned(db: Database): Promise<number> {
   return beforeTenant(db, (scope) => closeAbandonedCalls(scope, ABANDONED_AFTER_SECONDS));
+}
+
+/** Calls whose words one cron run removes at most: a short transaction even when a salon shortens its retention. */
+const FORGET_BATCH = 1000;
+
+/** Removes what was said on calls older than their salon keeps transcripts (the cron runs this). */
+export function forgetTranscripts(db: Database): Promise<number> {
+  return beforeTenant(db, (scope) => forgetOldTranscripts(scope, FORGET_BATCH));
 }

@@ -113,6 +113,7 @@ export function CallsPage() {
         <div className="lg:col-span-2 xl:col-span-1">
           <ConversationPanel
             callId={selected?.id ?? null}
+            removed={selected?.transcript_removed ?? false}
             items={conversation.isError ? [] : conversation.data}
             loading={conversation.isPending && selected !== null}
             failure={conversationFailure}

@@ -8,6 +8,8 @@ const NONE_OPEN: ReadonlySet<string> = new Set();
 
 interface ConversationPanelProps {
   callId: string | null;
+  /** The salon's transcript retention has removed what was said. */
+  removed: boolean;
   items: ConversationItem[] | undefined;
   loading: boolean;
   /** Why the conversation could not be loaded. */
@@ -21,7 +23,7 @@ interface ConversationPanelProps {
  * right, with its function calls as cards that open to their arguments, result and error.
  * Choosing another call closes every card.
  */
-export function ConversationPanel({ callId, items, loading, failure, onRetry, timeZone }: ConversationPanelProps) {
+export function ConversationPanel({ callId, removed, items, loading, failure, onRetry, timeZone }: ConversationPanelProps) {
   const intl = useIntl();
   const titleId = useId();
   // The cards open in the call shown; another call starts with all of them closed.
@@ -37,6 +39,8 @@ export function ConversationPanel({ callId, items, loading, failure, onRetry, ti
   let body: ReactNode;
   if (callId === null) {
     body = <Note id="calls.conversation.select" />;
+  } else if (removed) {
+    body = <Note id="calls.conversation.removed" />;
   } else if (failure) {
     body = <LoadFailed inline message={failure} retryLabel={intl.formatMessage({ id: "calls.retry" })} onRetry={onRetry} />;
   } else if (loading || !items) {

@@ -2,13 +2,14 @@ import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Currency } from "../../../../contract/currency.ts";
 import { countryOf, salonCountry } from "../../../../contract/phone.ts";
-import { salonSchema, type Salon, type Weekday } from "../../../../contract/salon.ts";
+import { salonSchema, type Salon, type TranscriptRetention, type Weekday } from "../../../../contract/salon.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonCurrencySelect } from "./salon-currency-select.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
+import { TranscriptRetentionSelect } from "./transcript-retention-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
@@ -37,12 +38,13 @@ const TEXT_FIELDS = {
 } satisfies Record<string, TextFieldSpec>;
 
 type TextField = keyof typeof TEXT_FIELDS;
-type SalonDraft = Record<TextField, string> & { time_zone: string; currency: Currency; hours: HoursDraft };
+type SalonDraft = Record<TextField, string> & { time_zone: string; currency: Currency; transcript_retention_days: TranscriptRetention; hours: HoursDraft };
 
 const toDraft = (salon: Salon): SalonDraft => ({
   ...(Object.fromEntries(Object.keys(TEXT_FIELDS).map((field) => [field, salon[field as TextField] ?? ""])) as Record<TextField, string>),
   time_zone: salon.time_zone,
   currency: salon.currency,
+  transcript_retention_days: salon.transcript_retention_days,
   hours: toHoursDraft(salon.business_hours),
 });
 
@@ -171,6 +173,16 @@ function SalonFormFields({ salon }: { salon: Salon }) {
       </SalonSection>
       <SalonSection title="salonSettings.section.description" description="salonSettings.section.descriptionHint">
         {field("description", { rows: 5, hideLabel: true })}
+      </SalonSection>
+      <SalonSection title="salonSettings.section.privacy" description="salonSettings.section.privacyHint">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TranscriptRetentionSelect
+            value={draft.transcript_retention_days}
+            onChange={(value) => form.change({ transcript_retention_days: value }, "transcript_retention_days")}
+            error={errors.transcript_retention_days}
+            disabled={saving}
+          />
+        </div>
       </SalonSection>
       <div className="flex justify-end">
         <Button type="submit" busy={saving} className="w-full sm:w-auto">
