@@ -41,6 +41,10 @@ export const COMPLETED: CallStatus = "completed";
 /** The number a browser call (the home page's demo, a dashboard test call) is recorded from. */
 export const BROWSER_NUMBER = "browser";
 
+/** What came of a call; the database's check on calls.outcome allows these. */
+export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
 export interface Call {
   id: string;
   direction: CallDirection;
@@ -68,6 +72,8 @@ export interface Call {
   language: Language | null;
   /** Whether what was said has been removed, the salon's transcript retention having passed. */
   transcript_removed: boolean;
+  /** What came of it, as far as its tools' results tell (booked, …, abandoned); null while it runs or when only its words could tell. */
+  outcome: CallOutcome | null;
 }
 
 /** GET /calls/list: one page, newest first, and how many calls the salon has in all. */

@@ -474,7 +474,7 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
                          model, language, eur_per_usd)
       values (${salon.id}, ${call.deletedAssistant ? null : (assistant?.id ?? null)}, ${call.deletedAssistant ? null : (assistant?.name ?? null)},
               'inbound', ${call.from}, ${browser ? null : SALON_LINE}, ${started}, ${new Date(started.getTime() + call.duration * 1000)},
-              ${call.duration}, ${call.missed ? "no-answer" : "completed"}, ${call.city ?? null}, ${browser ? null : (call.country ?? "CZ")},
+              ${call.duration}, 'in-progress', ${call.city ?? null}, ${browser ? null : (call.country ?? "CZ")},
               ${call.model}, ${browser || call.missed ? null : Math.round((Math.ceil(call.duration / 60) * LINE_PER_MINUTE) * 10_000) / 10_000},
               ${call.missed ? null : call.deletedAssistant ? EVENING_LINE_PROMPT : instructions},
               ${call.missed ? null : (call.realtimeModel ?? DEFAULT_MODEL)}, ${callerLanguage(items)}, ${call.missed ? null : DEFAULT_PER_USD.EUR})
@@ -491,5 +491,7 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
                          ${item.result === undefined ? null : JSON.stringify(item.result)}, ${item.error ?? null}, ${at})`;
       }
     }
+    // Ended once its conversation is recorded, as a live call is, so its outcome is read from what its tools did.
+    await tx`update calls set call_status = ${call.missed ? "no-answer" : "completed"} where id = ${row!.id}`;
   }
 }

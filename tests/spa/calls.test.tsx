@@ -46,13 +46,14 @@ const call = (id: string, started: string, fields: Partial<Call> = {}): Call => 
   model: "gpt-realtime-2.1",
   language: "cs",
   transcript_removed: false,
+  outcome: null,
   ...fields,
 });
 
 const CALLS: Call[] = [
-  call("c1", "2026-11-23T11:30:00Z"),
+  call("c1", "2026-11-23T11:30:00Z", { outcome: "booked" }),
   call("c2", "2026-11-22T23:10:00Z", { from_number: "browser", to_number: null, assistant_name: null, caller_city: null, caller_country: null, total_price: 0.0187 }),
-  call("c3", "2026-11-22T22:50:00Z", { call_status: "no-answer", call_duration: 0, total_price: null, from_number: "+420777456789" }),
+  call("c3", "2026-11-22T22:50:00Z", { call_status: "no-answer", call_duration: 0, total_price: null, from_number: "+420777456789", outcome: "abandoned" }),
   call("c4", "2026-11-20T09:00:00Z", { direction: "outbound", from_number: "+420228881234", to_number: "+420604222333" }),
 ];
 
@@ -151,11 +152,13 @@ describe("the Calls screen", () => {
     expect(list.getByText("4 calls")).toBeInTheDocument();
     // Inbound: the caller; outbound: the number called. Times in the salon's zone.
     const rows = list.getAllByRole("button");
-    expect(rows[0]).toHaveTextContent("+420 603 111 222Front desk12:30 PM");
+    // What came of each call, as its tools tell: none for a call they cannot speak for.
+    expect(rows[0]).toHaveTextContent("+420 603 111 222BookedFront desk12:30 PM");
     expect(rows[0]).toHaveAttribute("aria-current", "true");
     expect(rows[1]).toHaveTextContent("BrowserUnknown assistant12:10 AM");
     expect(rows[3]).toHaveTextContent("+420 604 222 333");
     expect(within(rows[2]!).getByRole("img", { name: "Missed call" })).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent("Abandoned");
     expect(list.queryByRole("navigation")).not.toBeInTheDocument();
 
     const details = within(region("Call Details"));
@@ -164,6 +167,7 @@ describe("the Calls screen", () => {
     expect(details.getByText("Assistant").nextSibling).toHaveTextContent("Front desk");
     expect(details.getByText("Duration").nextSibling).toHaveTextContent("03:05");
     expect(details.getByText("Status").nextSibling).toHaveTextContent("Completed");
+    expect(details.getByText("Outcome").nextSibling).toHaveTextContent("Booked");
     expect(details.getByText("Location").nextSibling).toHaveTextContent("Brno, Czechia");
     expect(details.getByText("Total cost").nextSibling).toHaveTextContent("€0.0497");
     expect(details.getByText("Billed $0.0578, at €0.86 per US dollar")).toBeInTheDocument();

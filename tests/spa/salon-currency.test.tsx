@@ -162,6 +162,7 @@ describe("call costs of a salon pricing in crowns", () => {
     model: "gpt-realtime-2.1",
     language: "cs",
     transcript_removed: false,
+    outcome: "booked",
   };
   const stats = (period: string): CallStats => ({
     period: period as CallStats["period"],

@@ -165,6 +165,8 @@ describe("the call list", () => {
       eur_per_usd: 0.9,
       model: "gpt-realtime-2.1",
       language: "cs",
+      transcript_removed: false,
+      outcome: null,
     });
     // Nothing billed: no price at all, rather than a price of zero.
     expect(items[1]).toMatchObject({ from_number: "browser", to_number: null, assistant_name: null, total_price: null, provider_price: null, model: null, language: null });

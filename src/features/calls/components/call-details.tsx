@@ -5,6 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { callKind, minutesSeconds, otherParty } from "../format.ts";
 import { useCallCosts } from "../../../lib/money.ts";
 import { CallKindIcon } from "./call-kind-icon.tsx";
+import { OutcomeChip } from "./outcome-chip.tsx";
 import { useCallNumber } from "./use-call-number.ts";
 
 interface CallDetailsProps {
@@ -51,6 +52,11 @@ export function CallDetails({ call, timeZone, onShowInstructions }: CallDetailsP
           <Detail label="calls.details.status">
             <FormattedMessage id={`calls.status.${call.call_status}`} />
           </Detail>
+          {call.outcome && (
+            <Detail label="calls.details.outcome">
+              <OutcomeChip outcome={call.outcome} />
+            </Detail>
+          )}
           {location && <Detail label="calls.details.location">{location}</Detail>}
           {call.language && <Detail label="calls.details.language">{languageName(call.language, intl.locale)}</Detail>}
           {call.model && <Detail label="calls.details.model">{call.model}</Detail>}

@@ -4,6 +4,7 @@ import type { Call, CallList as CallPage } from "../../../../contract/calls.ts";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { dayBefore, groupByDay, otherParty, salonDay } from "../format.ts";
 import { CallKindIcon } from "./call-kind-icon.tsx";
+import { OutcomeChip } from "./outcome-chip.tsx";
 import { Pagination } from "./pagination.tsx";
 import { useCallNumber } from "./use-call-number.ts";
 
@@ -117,7 +118,10 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
     >
       <CallKindIcon call={call} />
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-semibold text-slate-900 tabular-nums">{number}</span>
+        <span className="flex items-center justify-between gap-2">
+          <span className="truncate font-semibold text-slate-900 tabular-nums">{number}</span>
+          <OutcomeChip outcome={call.outcome} />
+        </span>
         <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
           <span className="truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
           <time dateTime={call.call_started_at} className="shrink-0 text-slate-600 tabular-nums">
