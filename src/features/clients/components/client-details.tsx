@@ -137,7 +137,8 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
         <Detail label="clients.field.language">
           {client.language ? new Intl.DisplayNames([intl.locale], { type: "language" }).of(client.language) : notGiven}
         </Detail>
-        <Detail label="clients.field.stylist">{stylist ? stylistName(stylist) : notGiven}</Detail>
+        {/* Until the team has loaded, the row stays empty rather than saying there is no favourite. */}
+        <Detail label="clients.field.stylist">{stylist ? stylistName(stylist) : !client.preferred_stylist_id || stylists.isError || stylists.data ? notGiven : null}</Detail>
         <Detail label="clients.field.marketing">
           <FormattedMessage id={client.marketing_consent ? "clients.detail.marketingYes" : "clients.detail.marketingNo"} />
         </Detail>

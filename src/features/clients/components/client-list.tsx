@@ -50,7 +50,7 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
   } else {
     body = (
       <>
-        <ul aria-describedby={countId} className="divide-y divide-slate-100">
+        <ul aria-label={intl.formatMessage({ id: "clients.title" })} aria-describedby={countId} className="divide-y divide-slate-100">
           {clients.map((client) => (
             <li key={client.id}>
               <button
