@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
@@ -31,6 +32,15 @@ describe("the Clients screen", () => {
     await page.getByRole("heading", { name: "Clients", level: 1 }).waitFor();
     await list(page).getByRole("button").first().waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The export is fetched with the session's token and saved as a file.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe("clients.csv");
+    const csv = await readFile(await file.path(), "utf8");
+    expect(csv.split("\n")[0]).toMatch(/^\uFEFF?Name,/);
+    expect(csv).toContain("Petra Králová");
 
     // Part of Petra Králová's number, as it is written with spaces, and the search lives in the address.
     await openClient(page, "111 222", "Petra Králová");

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useLocation } from "react-router";
-import { describe, expect, it } from "vitest";
+import { Link, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientDetail, ClientSummary } from "../../contract/clients.ts";
 import type { Language } from "../../contract/languages.ts";
 import { ClientsPage } from "../../src/features/clients/components/clients-page.tsx";
@@ -44,6 +44,7 @@ interface Request {
   method: string;
   pathname: string;
   search: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 
@@ -52,7 +53,7 @@ function fakeClientsApi(answer: (request: Request) => Response | undefined = () 
   const requests: Request[] = [];
   mockFetch((url, init) => {
     const { pathname, searchParams } = new URL(url, "http://localhost");
-    const request = { method: init.method ?? "GET", pathname, search: searchParams, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const request = { method: init.method ?? "GET", pathname, search: searchParams, headers: new Headers(init.headers), body: init.body ? JSON.parse(String(init.body)) : undefined };
     requests.push(request);
     const own = answer(request);
     if (own) return own;
@@ -71,7 +72,12 @@ function fakeClientsApi(answer: (request: Request) => Response | undefined = () 
 
 function Address() {
   const location = useLocation();
-  return <output data-testid="address">{location.search}</output>;
+  return (
+    <>
+      <output data-testid="address">{location.search}</output>
+      <Link to="?q=Lucie">A link to a search</Link>
+    </>
+  );
 }
 
 const renderPage = (language: Language = "en", search = "") =>
@@ -106,6 +112,11 @@ describe("the Clients screen", () => {
 
     await userEvent.type(screen.getByRole("searchbox"), "9");
     expect(await screen.findByText("No client matches “6039”.")).toBeInTheDocument();
+
+    // A search the address brings (a link, Back) is what the box then shows.
+    await userEvent.click(screen.getByRole("link", { name: "A link to a search" }));
+    expect(screen.getByRole("searchbox")).toHaveValue("Lucie");
+    expect(await screen.findByRole("button", { name: /Lucie Dvořáková/ })).toBeInTheDocument();
   });
 
   it("keeps the search of the address, says when nothing matches, and offers another try when the list cannot load", async () => {
@@ -227,5 +238,36 @@ describe("the Clients screen", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(requests.find((request) => request.method === "POST")).toMatchObject({ pathname: `/api/dashboard/clients/${LUCIE.id}/merge`, body: { other: UNNAMED.id } });
     expect(screen.getByText("Clients merged.")).toBeInTheDocument();
+  });
+
+  describe("Export CSV", () => {
+    afterEach(() => {
+      sessionStorage.clear();
+      vi.restoreAllMocks();
+    });
+
+    it("fetches the export with the session's token and saves it under the language's file name", async () => {
+      sessionStorage.setItem("accessToken", "token-1");
+      const requests = fakeClientsApi(({ pathname }) =>
+        pathname === "/api/dashboard/clients/export.csv" ? new Response("Name,Telefonnummern\n", { headers: { "content-type": "text/csv" } }) : undefined,
+      );
+      const saved: { href: string; download: string }[] = [];
+      URL.createObjectURL = () => "blob:clients";
+      URL.revokeObjectURL = () => {};
+      vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ href: this.href, download: this.download });
+      });
+      renderPage("de");
+      await userEvent.click(await screen.findByRole("button", { name: "Als CSV exportieren" }));
+      await waitFor(() => expect(saved).toEqual([{ href: "blob:clients", download: "kundschaft.csv" }]));
+      expect(requests.find((request) => request.pathname.endsWith("export.csv"))?.headers.get("authorization")).toBe("Bearer token-1");
+    });
+
+    it("says why an export failed", async () => {
+      fakeClientsApi(({ pathname }) => (pathname === "/api/dashboard/clients/export.csv" ? json(503, { detail: "The database is not reachable." }) : undefined));
+      renderPage();
+      await userEvent.click(await screen.findByRole("button", { name: "Export CSV" }));
+      expect(await screen.findByText("Could not export the clients: The database is not reachable.")).toBeInTheDocument();
+    });
   });
 });

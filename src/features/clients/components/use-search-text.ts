@@ -9,6 +9,12 @@ const SEARCH_DELAY_MS = 200;
  */
 export function useSearchText(settled: string, onSettle: (text: string) => void) {
   const [text, setText] = useState(settled);
+  // A search the address brings back (Back, a link) replaces what the box shows.
+  const [seen, setSeen] = useState(settled);
+  if (settled !== seen) {
+    setSeen(settled);
+    if (settled !== text.trim()) setText(settled);
+  }
   useEffect(() => {
     if (text.trim() === settled) return;
     const timer = setTimeout(() => onSettle(text.trim()), SEARCH_DELAY_MS);
