@@ -52,6 +52,7 @@ const PhoneNumbersPage = lazyPage(
   "dashboard",
 );
 const CallsPage = lazyPage(async () => (await import("../features/calls/components/calls-page.tsx")).CallsPage, "dashboard");
+const ClientsPage = lazyPage(async () => (await import("../features/clients/components/clients-page.tsx")).ClientsPage, "dashboard");
 const CalendarPage = lazyPage(async () => (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage, "dashboard");
 const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage);
 
@@ -94,6 +95,7 @@ function languageRoutes(): RouteObject {
               page("phone-numbers", PhoneNumbersPage),
               page("calls", CallsPage),
               page("calendar", CalendarPage),
+              page("clients", ClientsPage),
             ]),
           ]),
         ],

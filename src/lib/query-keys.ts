@@ -18,3 +18,6 @@ export function queryKeys<const Name extends string>(name: Name) {
  * may tick one, so screens outside the checklist refresh it too.
  */
 export const setupProgressKeys = queryKeys("setupProgress");
+
+/** A salon's client records: the list's searches and each client's page. */
+export const clientKeys = queryKeys("clients");

@@ -91,6 +91,10 @@ const STATES: State[] = [
     dialog: "nav.menu.title",
     width: VIEWPORTS.phone.width,
   },
+  { name: "clients", path: "/dashboard/clients" },
+  { name: "client chosen", path: "/dashboard/clients", reach: [firstCall] },
+  { name: "edit client", path: "/dashboard/clients", reach: [firstCall, press("common.edit")], dialog: "clients.edit.title" },
+  { name: "delete client", path: "/dashboard/clients", reach: [firstCall, press("common.delete")], dialog: "clients.delete.title" },
 ];
 
 /** The serious and critical findings of one state: in its dialog, or on the whole page. */

@@ -1,0 +1,86 @@
+import { useCallback, useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useSearchParams } from "react-router";
+import { Button } from "../../../components/button.tsx";
+import { DocumentTitle } from "../../../components/document-title.tsx";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { failureDetail } from "../format.ts";
+import { downloadClientExport } from "../api/clients.ts";
+import { ClientDetails } from "./client-details.tsx";
+import { ClientList } from "./client-list.tsx";
+
+/**
+ * Clients: the search and list beside the chosen client's page. The search and the chosen
+ * client live in the address (?q=&client=), so a reload or Back shows the same view; on a
+ * phone the client's page replaces the list and has a way back.
+ */
+export function ClientsPage() {
+  const intl = useIntl();
+  const titleId = useId();
+  const [params, setParams] = useSearchParams();
+  const query = params.get("q") ?? "";
+  const chosen = params.get("client");
+
+  const setParam = useCallback(
+    (name: "q" | "client", value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        // Each letter typed is not a step of the history; choosing a client is.
+        { replace: name === "q" },
+      ),
+    [setParams],
+  );
+  const setQuery = useCallback((text: string) => setParam("q", text), [setParam]);
+
+  return (
+    <section aria-labelledby={titleId} className="min-w-0">
+      <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.clients" })} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            <FormattedMessage id="clients.title" />
+          </h1>
+          <p className="mt-1 text-slate-600">
+            <FormattedMessage id="clients.intro" />
+          </p>
+        </div>
+        <ExportButton />
+      </div>
+
+      <div className="mt-6 grid items-start gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className={chosen ? "max-lg:hidden" : undefined}>
+          <ClientList query={query} onQuery={setQuery} selectedId={chosen} onSelect={(id) => setParam("client", id)} />
+        </div>
+        <div className={chosen ? undefined : "max-lg:hidden"}>
+          <ClientDetails id={chosen} onBack={() => setParam("client", null)} onChoose={(id) => setParam("client", id)} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ExportButton() {
+  const intl = useIntl();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const exportList = async () => {
+    setBusy(true);
+    try {
+      await downloadClientExport(intl.formatMessage({ id: "clients.export.fileName" }));
+    } catch (error) {
+      toast.show("error", intl.formatMessage({ id: "clients.export.failed" }, { detail: failureDetail(error, intl) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" busy={busy} onClick={() => void exportList()}>
+      <FormattedMessage id={busy ? "clients.export.busy" : "clients.export.button"} />
+    </Button>
+  );
+}
