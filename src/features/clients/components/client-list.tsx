@@ -2,11 +2,11 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { displayPhone } from "../../../../contract/phone.ts";
 import { Button } from "../../../components/button.tsx";
-import { controlClass } from "../../../components/form-field.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { failureDetail } from "../format.ts";
 import { useClientList } from "../api/clients.ts";
 import { useSearchText } from "./use-search-text.ts";
+import { ClientSearchBox } from "./client-search-box.tsx";
 
 interface ClientListProps {
   /** The search the list shows, as the address holds it. */
@@ -19,7 +19,6 @@ interface ClientListProps {
 /** The search box and the clients it finds, in name order, a page at a time. */
 export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListProps) {
   const intl = useIntl();
-  const searchId = useId();
   const countId = useId();
   const [text, setText] = useSearchText(query, onQuery);
   const list = useClientList(query);
@@ -84,18 +83,7 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="border-b border-slate-100 p-4">
-        <label htmlFor={searchId} className="text-sm font-medium text-slate-700">
-          <FormattedMessage id="clients.search.label" />
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          placeholder={intl.formatMessage({ id: "clients.search.placeholder" })}
-          autoComplete="off"
-          className={`mt-1 ${controlClass(false)}`}
-        />
+        <ClientSearchBox value={text} onChange={setText} />
         <p id={countId} role="status" className="mt-2 text-xs text-slate-500">
           {list.data &&
             clients.length > 0 &&

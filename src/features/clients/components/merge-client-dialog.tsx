@@ -1,14 +1,14 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ClientDetail } from "../../../../contract/clients.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
-import { controlClass } from "../../../components/form-field.tsx";
 import { FormActions } from "../../../components/form-actions.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { failureDetail } from "../format.ts";
 import { useClientList, useMergeClients } from "../api/clients.ts";
 import { useSearchText } from "./use-search-text.ts";
+import { ClientSearchBox } from "./client-search-box.tsx";
 
 interface MergeClientDialogProps {
   open: boolean;
@@ -34,7 +34,6 @@ export function MergeClientDialog({ open, client, label, onClose, onMerged }: Me
 function MergeForm({ client, label, onClose, onMerged, merge }: Omit<MergeClientDialogProps, "open"> & { merge: ReturnType<typeof useMergeClients> }) {
   const intl = useIntl();
   const toast = useToast();
-  const searchId = useId();
   const [query, setQuery] = useState("");
   const [text, setText] = useSearchText(query, setQuery);
   const [other, setOther] = useState<string | null>(null);
@@ -58,18 +57,7 @@ function MergeForm({ client, label, onClose, onMerged, merge }: Omit<MergeClient
       <p className="text-slate-700">
         <FormattedMessage id="clients.merge.intro" values={{ name: label }} />
       </p>
-      <label htmlFor={searchId} className="mt-4 block text-sm font-medium text-slate-700">
-        <FormattedMessage id="clients.search.label" />
-      </label>
-      <input
-        id={searchId}
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={intl.formatMessage({ id: "clients.search.placeholder" })}
-        autoComplete="off"
-        className={`mt-1 ${controlClass(false)}`}
-      />
+      <ClientSearchBox value={text} onChange={setText} className="mt-4" />
       <fieldset className="mt-3">
         <legend className="sr-only">
           <FormattedMessage id="clients.merge.choose" />
