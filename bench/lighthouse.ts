@@ -47,10 +47,17 @@ try {
   // One unreported run first: a fresh Chromium's first page also pays the browser's own start
   // (its font and locale caches), which is not the page's cost and would land on /en alone.
   await lighthouse(`${baseUrl}${PAGES[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  // Lighthouse now and then fails to record a page's trace (NO_NAVSTART) and asks to be run
+  // again; a page is measured a second time then, and a second failure is reported.
+  const audit = async (page: string) => {
+    for (let attempt = 1; ; attempt++) {
+      const { lhr } = (await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }))!;
+      if (!lhr.runtimeError) return lhr;
+      if (attempt === 2) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+  };
   for (const page of PAGES) {
-    const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
-    const lhr = result!.lhr;
-    if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await audit(page);
     const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
     const metrics = Object.keys(METRICS).map((id) => lhr.audits[id]?.displayValue ?? "?");
     console.log(`${page.padEnd(28)} ${scores.map((s) => String(s).padStart(14)).join("")}  ${metrics.map((m) => m.padStart(8)).join("")}`);
