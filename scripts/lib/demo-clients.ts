@@ -10,10 +10,10 @@ import type { TenantScope } from "../../worker/data/tenant.ts";
 
 /** Notes for clients by number, and the stylist (by first name) they like best. */
 const REMARKS: { phone: string; notes: string; stylist?: string; consent?: boolean }[] = [
-  { phone: "+420603111222", notes: "Sensitive scalp: patch test before any colour.", stylist: "Jana", consent: true },
-  { phone: "+420604222333", notes: "Prefers Saturday mornings; usually books the next visit on the way out.", stylist: "Tomáš" },
-  { phone: "+420606444555", notes: "Brings her daughter along; allow extra time.", consent: true },
-  { phone: "+420722888999", notes: "Likes a quiet appointment and an espresso.", stylist: "Petra" },
+  { phone: "+420603111222", notes: "Citlivá pokožka hlavy: před barvením vždy test snášenlivosti.", stylist: "Jana", consent: true },
+  { phone: "+420604222333", notes: "Nejraději sobotní dopoledne; další termín si obvykle domlouvá rovnou při odchodu.", stylist: "Tomáš" },
+  { phone: "+420606444555", notes: "Chodí s dcerou, počítat s časem navíc.", consent: true },
+  { phone: "+420722888999", notes: "Má ráda klidný termín a espresso.", stylist: "Petra" },
 ];
 
 export async function seedClients(tx: TransactionSql, ownerEmail: string): Promise<void> {

@@ -47,7 +47,7 @@ describe("the Clients screen", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe("111 222");
     const petra = clientPage(page);
     await expect.poll(() => petra.getByText("+420 603 111 222").count()).toBe(1);
-    await expect.poll(() => petra.getByText("Sensitive scalp: patch test before any colour.").count()).toBe(1);
+    await expect.poll(() => petra.getByText("Citlivá pokožka hlavy: před barvením vždy test snášenlivosti.").count()).toBe(1);
     await petra.locator("dd").filter({ hasText: /^Jana Nováková$/ }).waitFor();
     // The demo books her from three days ago to a week ahead: appointments name the stylist.
     const appointments = petra.getByRole("region", { name: /appointments/ }).getByRole("listitem");
