@@ -84,6 +84,20 @@ async function ring(salon: Awaited<ReturnType<typeof salonWithNumber>>) {
   return { callSid, callId, streamUrl, model };
 }
 
+/** The caller hangs up before the media stream starts: Twilio's status callback says so, and the model's connection closes. */
+async function hangUpBeforeStream(salon: Awaited<ReturnType<typeof salonWithNumber>>, call: Awaited<ReturnType<typeof ring>>) {
+  const status = await webhook("/api/telephony/twilio/status", {
+    AccountSid: accountSid,
+    CallSid: call.callSid,
+    CallStatus: "canceled",
+    CallDuration: "0",
+    To: salon.number,
+    From: CALLER,
+  });
+  expect(status.status).toBe(204);
+  await call.model.closed();
+}
+
 /** Opens the media stream as Twilio does: to the TwiML's URL (here on loopback), the handshake signed. */
 function openStream(call: { callSid: string; callId: string; streamUrl: string }) {
   const { pathname } = new URL(call.streamUrl);
@@ -137,16 +151,7 @@ describe("a phone call through Twilio", () => {
     const call = await ring(salon);
     await call.model.received("response.create");
     const hungUp = Date.now();
-    const status = await webhook("/api/telephony/twilio/status", {
-      AccountSid: accountSid,
-      CallSid: call.callSid,
-      CallStatus: "canceled",
-      CallDuration: "0",
-      To: salon.number,
-      From: CALLER,
-    });
-    expect(status.status).toBe(204);
-    await call.model.closed();
+    await hangUpBeforeStream(salon, call);
     // Without Twilio's word the session would have waited 30 s for a stream that never comes.
     expect(Date.now() - hungUp).toBeLessThan(5_000);
     expect((await callRow(call.callId, (row) => row.call_ended_at !== null)).call_status).toBe("canceled");
@@ -181,16 +186,7 @@ describe("a phone call through Twilio", () => {
     expect(session.instructions).toContain(`- Their upcoming appointments: ${day} at 10:00, Haircut with Jana Nováková.`);
     expect(session.instructions).toContain("call them by their first name and ask whether they are calling about their next appointment");
 
-    const status = await webhook("/api/telephony/twilio/status", {
-      AccountSid: accountSid,
-      CallSid: call.callSid,
-      CallStatus: "canceled",
-      CallDuration: "0",
-      To: salon.number,
-      From: CALLER,
-    });
-    expect(status.status).toBe(204);
-    await call.model.closed();
+    await hangUpBeforeStream(salon, call);
   });
 
   it("greets, books, is interrupted, hands over to the salon and keeps a complete record", async () => {
