@@ -18,10 +18,18 @@ export const queryInt = (fallback: number, min: number, max: number, error: stri
     z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error })),
   );
 
-/** GET /calls/list?limit&offset */
+/** What came of a call; the database's check on calls.outcome allows these. */
+export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned"] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** GET /calls/list?limit&offset&outcome: outcome narrows the list to calls that came to it. */
 export const callListQuery = z.object({
   limit: queryInt(CALLS_PAGE_SIZE, 1, CALLS_MAX_LIMIT, "validation.calls.limit"),
   offset: queryInt(0, 0, 1_000_000_000, "validation.calls.offset"),
+  outcome: z.optional(z.pipe(
+    z.transform((value: unknown) => (value === "" ? undefined : value)),
+    z.optional(z.enum(CALL_OUTCOMES, { error: "validation.calls.outcome" })),
+  )),
 });
 
 /** GET /calls/stats?period= */
@@ -41,9 +49,6 @@ export const COMPLETED: CallStatus = "completed";
 /** The number a browser call (the home page's demo, a dashboard test call) is recorded from. */
 export const BROWSER_NUMBER = "browser";
 
-/** What came of a call; the database's check on calls.outcome allows these. */
-export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned"] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 export interface Call {
   id: string;
@@ -74,7 +79,18 @@ export interface Call {
   transcript_removed: boolean;
   /** What came of it, as far as its tools' results tell (booked, …, abandoned); null while it runs or when only its words could tell. */
   outcome: CallOutcome | null;
+  /** Two to four sentences in the salon's language; null until the call is summarised (see summary_state). */
+  summary: string | null;
+  /** Whether the salon should get back to the caller; null until summarised. */
+  follow_up: boolean | null;
+  /** Why, when it should. */
+  follow_up_reason: string | null;
+  /** pending: ended calls wait a moment for it; skipped: nothing was said; failed: the text model could not be reached. */
+  summary_state: SummaryState;
 }
+
+export const SUMMARY_STATES = ["pending", "done", "skipped", "failed"] as const;
+export type SummaryState = (typeof SUMMARY_STATES)[number];
 
 /** GET /calls/list: one page, newest first, and how many calls the salon has in all. */
 export interface CallList {

@@ -7,6 +7,7 @@ import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { callKind } from "../../src/features/calls/format.ts";
 import { pageItems } from "../../src/features/calls/pagination.ts";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { aCall } from "./call-fixture.ts";
 
 // jsdom has no canvas: the chart's library is replaced by a stand-in that records what it was given.
 const charts = vi.hoisted(() => [] as { data: { labels: string[]; datasets: { data: number[] }[] } }[]);
@@ -28,27 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const call = (id: string, started: string, fields: Partial<Call> = {}): Call => ({
-  id,
-  direction: "inbound",
-  from_number: "+420603111222",
-  to_number: "+420228881234",
-  assistant_name: "Front desk",
-  call_started_at: started,
-  call_duration: 185,
-  call_status: "completed",
-  caller_city: "Brno",
-  caller_state: null,
-  caller_country: "CZ",
-  total_price: 0.0497,
-  provider_price: 0.0578,
-  eur_per_usd: 0.86,
-  model: "gpt-realtime-2.1",
-  language: "cs",
-  transcript_removed: false,
-  outcome: null,
-  ...fields,
-});
+const call = aCall;
 
 const CALLS: Call[] = [
   call("c1", "2026-11-23T11:30:00Z", { outcome: "booked" }),

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Call, CallStats } from "../../contract/calls.ts";
+import type { CallStats } from "../../contract/calls.ts";
 import type { Currency } from "../../contract/currency.ts";
 import type { Language } from "../../contract/languages.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type Salon, type Service } from "../../contract/salon.ts";
@@ -12,6 +12,7 @@ import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
 import { ServicesTab } from "../../src/features/salon-settings/components/services-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { aCall } from "./call-fixture.ts";
 
 // jsdom has no canvas: the calls chart's library is replaced by a stand-in.
 vi.mock("../../src/features/calls/chart-setup.ts", () => ({
@@ -144,26 +145,7 @@ describe("call costs of a salon pricing in crowns", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const call: Call = {
-    id: "c1",
-    direction: "inbound",
-    from_number: "+420603111222",
-    to_number: "+420228881234",
-    assistant_name: "Recepce",
-    call_started_at: "2026-11-23T11:30:00Z",
-    call_duration: 185,
-    call_status: "completed",
-    caller_city: "Brno",
-    caller_state: null,
-    caller_country: "CZ",
-    total_price: 0.0497,
-    provider_price: 0.0578,
-    eur_per_usd: 0.86,
-    model: "gpt-realtime-2.1",
-    language: "cs",
-    transcript_removed: false,
-    outcome: "booked",
-  };
+  const call = aCall("c1", "2026-11-23T11:30:00Z", { assistant_name: "Recepce", outcome: "booked" });
   const stats = (period: string): CallStats => ({
     period: period as CallStats["period"],
     time_zone: "Europe/Prague",

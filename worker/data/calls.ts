@@ -16,7 +16,7 @@ interface CallRow extends Omit<Call, "call_started_at"> {
 const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
   c.id, c.direction, c.from_number, c.to_number, c.assistant_name, c.call_started_at, c.call_duration, c.call_status,
   c.caller_city, c.caller_state, c.caller_country, c.model, c.language, c.eur_per_usd::float8 as eur_per_usd,
-  c.transcript_removed_at is not null as transcript_removed, c.outcome,
+  c.transcript_removed_at is not null as transcript_removed, c.outcome, c.summary, c.follow_up, c.follow_up_reason, c.summary_state,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price_eur::float8 end as total_price,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as provider_price`;
 
