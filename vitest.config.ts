@@ -38,6 +38,8 @@ export default defineConfig({
                 JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",
                 // Calls refused before the speech model is reached; whole calls run in the browser tests' stack.
                 OPENAI_API_KEY: "test-openai-key",
+                // Ended calls are summarised through a fake of the Responses API.
+                OPENAI_API_BASE_URL: inject("responsesUrl"),
                 // Buying and verifying numbers talk to a fake Twilio (tests/setup/test-database.ts).
                 TWILIO_ACCOUNT_SID: inject("twilioAccountSid"),
                 TWILIO_AUTH_TOKEN: inject("twilioAuthToken"),

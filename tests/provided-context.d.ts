@@ -9,6 +9,8 @@ declare module "vitest" {
     resendUrl: string;
     /** The fake Twilio REST API (and Pricing API) the Worker's Twilio account settings point at. */
     twilioUrl: string;
+    /** The fake Responses API the Worker summarises calls with (its base URL, ending in /v1). */
+    responsesUrl: string;
     twilioAccountSid: string;
     twilioAuthToken: string;
     /** Controls a PostgreSQL of its own that tests kill and freeze (tests/setup/spare-database.ts). */

@@ -30,6 +30,10 @@ export interface Bindings extends Env {
   TWILIO_PRICING_BASE_URL?: string;
   /** The speech model's key; without it every call fails at once, naming this setting. */
   OPENAI_API_KEY?: string;
+  /** OpenAI's REST API address (the Responses API that summarises calls); defaults to https://api.openai.com/v1 (tests use a fake). */
+  OPENAI_API_BASE_URL?: string;
+  /** The text model that summarises calls; defaults to voice/text-model.ts's DEFAULT_TEXT_MODEL. */
+  OPENAI_TEXT_MODEL?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
   REALTIME_PRICES?: string;
 }

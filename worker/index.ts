@@ -8,6 +8,7 @@ import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
+import { summariseDueCalls } from "./voice/call-summary.ts";
 
 export { CallSession } from "./call-session/call-session.ts";
 
@@ -31,6 +32,7 @@ export default {
     const db = database(env);
     ctx.waitUntil(closeAbandoned(db));
     ctx.waitUntil(forgetTranscripts(db));
+    ctx.waitUntil(summariseDueCalls(env));
     ctx.waitUntil(beforeTenant(db, pruneHits));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
 import { startFakeResend } from "../fakes/resend.ts";
+import { startFakeResponses } from "../fakes/responses.ts";
 import { startFakeTwilioRest } from "../fakes/twilio-rest.ts";
 import { addSupabaseApiRoles } from "./supabase-api-roles.ts";
 
@@ -20,9 +21,13 @@ export default async function setup(project: TestProject) {
   project.provide("twilioUrl", twilio.url);
   project.provide("twilioAccountSid", twilio.accountSid);
   project.provide("twilioAuthToken", twilio.authToken);
+  // Calls are summarised by this fake of OpenAI's Responses API.
+  const responses = await startFakeResponses();
+  project.provide("responsesUrl", responses.url);
   const stopFakes = async () => {
     resend.server.close();
     await twilio.close();
+    await responses.close();
   };
   const given = process.env.TEST_DATABASE_URL;
   if (given) {

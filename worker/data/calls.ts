@@ -279,7 +279,7 @@ export async function finishCall({ sql, salonId }: TenantScope, callId: string, 
       call_ended_at = case when call_status = 'in-progress' then now() else call_ended_at end,
       call_duration = case when call_status = 'in-progress'
         then greatest(0, round(extract(epoch from now() - call_started_at)))::int else call_duration end,
-      usage = ${JSON.stringify(end.usage)}::text::jsonb, model_cost = ${end.cost},
+      usage = ${JSON.stringify(end.usage)}::text::jsonb, model_cost = ${end.cost} + summary_cost,
       model = coalesce(${end.model}, model), language = coalesce(${end.language}, language), eur_per_usd = coalesce(eur_per_usd, ${end.eurPerUsd})
     where id = ${callId} and salon_id = ${salonId}`;
 }

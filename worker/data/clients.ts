@@ -291,8 +291,8 @@ export async function mergeClients(scope: TenantScope, id: string, otherId: stri
  * Deletes a client and their personal data wherever the salon holds it. Their appointments
  * keep the slot, stylist and services and lose the name, number and notes; their calls keep
  * duration, cost and outcome and lose the caller's number and place, the instructions (which
- * may name the caller) and every word of the conversation, the tools' arguments and answers
- * included. Appointments and calls of the client's numbers not linked to them are treated as theirs.
+ * may name the caller), the summary and every word of the conversation, the tools' arguments
+ * and answers included, and their questions' ties to them. Appointments and calls of the client's numbers not linked to them are treated as theirs.
  */
 export async function eraseClient(scope: TenantScope, id: string): Promise<void> {
   const { sql, salonId } = scope;
@@ -311,7 +311,8 @@ export async function eraseClient(scope: TenantScope, id: string): Promise<void>
     update calls set
       from_number = case when direction = 'inbound' then null else from_number end,
       to_number = case when direction = 'outbound' then null else to_number end,
-      caller_city = null, caller_state = null, caller_country = null, instructions = null
+      caller_city = null, caller_state = null, caller_country = null, instructions = null,
+      summary = null, follow_up_reason = null, summary_state = case when summary_state = 'pending' then 'skipped' else summary_state end
     where salon_id = ${salonId}
       and (client_id = ${id} ${phones.length > 0 ? sql`or (client_id is null and from_number in ${sql(phones)})` : sql``})
     returning id`;
@@ -319,6 +320,8 @@ export async function eraseClient(scope: TenantScope, id: string): Promise<void>
     await sql`
       update call_items set content = null, arguments = null, result = null, error = null
       where salon_id = ${salonId} and call_id in ${sql(calls.map((call) => call.id))}`;
+    // Their questions stay the salon's, without their words or the tie to their calls.
+    await sql`delete from salon_question_calls where salon_id = ${salonId} and call_id in ${sql(calls.map((call) => call.id))}`;
   }
   await sql`delete from clients where id = ${id} and salon_id = ${salonId}`;
 }

@@ -10,6 +10,7 @@ import { usdRates } from "../currency.ts";
 import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { knownCaller, type KnownCaller } from "../data/clients.ts";
+import { salonFaq, type FaqEntry } from "../data/questions.ts";
 import { salonProfile, type SalonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
 import { withTenant, type TenantScope } from "../data/tenant.ts";
@@ -18,9 +19,10 @@ import { translator, type Translate } from "../messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
 import { audioMs, type CallerChannel, type CallerEvents } from "./caller-channel.ts";
 import { CallLog } from "./call-log.ts";
+import { summariseCall } from "./call-summary.ts";
 import { addUsage, costOf, NO_USAGE, pricesFor } from "./pricing.ts";
 import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
-import { greetingResponse, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
+import { greetingResponse, LANGUAGE_NAMES, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
 import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
@@ -35,17 +37,18 @@ class CallFailure extends Error {
   }
 }
 
-/** What a call is set up from: the assistant, the salon and its services. */
+/** What a call is set up from: the assistant, the salon, its services and its FAQ. */
 export interface CallSetup {
   assistant: CallAssistant;
   salon: SalonProfile;
   services: Awaited<ReturnType<typeof listServices>>;
+  faq: FaqEntry[];
 }
 
-/** Reads a call's set-up; null when the assistant or the salon is gone. The three reads go out together. */
+/** Reads a call's set-up; null when the assistant or the salon is gone. The reads go out together. */
 export async function loadCallSetup(scope: TenantScope, assistantId: string): Promise<CallSetup | null> {
-  const [assistant, salon, services] = await Promise.all([callAssistant(scope, assistantId), salonProfile(scope), listServices(scope)]);
-  return assistant && salon ? { assistant, salon, services } : null;
+  const [assistant, salon, services, faq] = await Promise.all([callAssistant(scope, assistantId), salonProfile(scope), listServices(scope), salonFaq(scope)]);
+  return assistant && salon ? { assistant, salon, services, faq } : null;
 }
 
 /** How much of the caller's speech is kept while the model is being set up. */
@@ -145,7 +148,7 @@ export class LiveCall implements CallerEvents {
             Promise.all([this.plan.setup ?? loadCallSetup(scope, target.assistantId), callerNumber ? knownCaller(scope, callerNumber) : null]),
           );
     if (!setup) throw new CallFailure("not_found", this.t("call.error.notFound"));
-    const { assistant, salon, services } = setup;
+    const { assistant, salon, services, faq } = setup;
     this.transferNumber = salon.transfer_phone_number;
     this.salonPhone = salon.phone;
     this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
@@ -162,6 +165,7 @@ export class LiveCall implements CallerEvents {
       renderInstructions(assistant.system_prompt, { language, salon, services }),
       languageRule(this.answering),
       callFacts(salon.time_zone, callerNumber),
+      ...(faq.length > 0 ? [faqSection(faq, language)] : []),
       ...(caller ? [returningCaller(caller, salon.time_zone)] : []),
     ].join("\n\n");
     // Queued, not awaited: the record's writes land in order, and finish waits for them.
@@ -240,6 +244,8 @@ export class LiveCall implements CallerEvents {
         language: this.callerLanguage,
         eurPerUsd: usdRates(this.env).EUR,
       });
+      // Not awaited: the caller is gone, and a summary the instance does not live to write is the cron's.
+      void summariseCall(this.env, this.plan.target, this.plan.callId);
     })();
     return this.finished;
   }
@@ -417,6 +423,25 @@ function callFacts(timeZone: string, callerNumber: string | null): string {
     `- Now at the salon: ${now}. Dates for the tools are YYYY-MM-DD, times HH:MM on the salon's clock.`,
     callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.` : `- The caller's number is not known: ask for it before booking.`,
   ].join("\n");
+}
+
+/** An FAQ longer than this is looked up with get_salon_faq rather than told in full. */
+const FAQ_INLINE_CHARS = 6_000;
+
+/**
+ * The salon's answers to what callers asked before. Told in full while short; a long FAQ is
+ * looked up question by question, so it does not crowd the instructions out.
+ */
+export function faqSection(faq: FaqEntry[], salonLanguage: Language): string {
+  const entries = faq.map((entry) => `- Q: ${entry.question}\n  A: ${entry.answer}`);
+  const rule = "Answer with these, in the caller's language. For a question about the salon that neither the salon's details nor these answer, say honestly that you do not know and offer that the salon gets back to the caller.";
+  return entries.join("\n").length <= FAQ_INLINE_CHARS
+    ? ["# The salon's answers to common questions", rule, ...entries].join("\n")
+    : [
+        "# The salon's answers to common questions",
+        `The salon has answered ${faq.length} questions callers ask. Before saying you do not know something about the salon, look it up with get_salon_faq, asking in ${LANGUAGE_NAMES[salonLanguage]}, the language the answers are written in.`,
+        rule,
+      ].join("\n");
 }
 
 /**

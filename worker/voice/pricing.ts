@@ -1,4 +1,5 @@
 import type { RealtimeResponseUsage } from "openai/resources/realtime/realtime";
+import { DEFAULT_TEXT_MODEL } from "./text-model.ts";
 import { DEFAULT_MODEL, isRealtimeModel, type RealtimeModel } from "../../contract/models.ts";
 
 /** Token counts of a call, summed over its responses. */
@@ -91,5 +92,25 @@ export function addUsage(total: CallUsage, usage: RealtimeResponseUsage | undefi
 export function costOf(usage: CallUsage, prices: CallUsage): number {
   let micros = 0;
   for (const key of Object.keys(usage) as (keyof CallUsage)[]) micros += usage[key] * prices[key];
+  return Math.round(micros) / 1_000_000;
+}
+
+/** A text model's list prices, US dollars per million tokens (OpenAI's model page, checked 2026-11-25). */
+const TEXT_MODEL_PRICES: Record<string, { input: number; cached: number; output: number }> = {
+  "gpt-5-mini": { input: 0.25, cached: 0.025, output: 2 },
+  "gpt-5-nano": { input: 0.05, cached: 0.005, output: 0.4 },
+  "gpt-4.1-mini": { input: 0.4, cached: 0.1, output: 1.6 },
+};
+
+/**
+ * What a text model's answer cost, in dollars to the millionth. The API names a dated
+ * snapshot ("gpt-5-mini-2025-08-07"), priced as its model; a model the table does not know is
+ * priced as the default one, and said so in the log.
+ */
+export function textCostOf(model: string, usage: { input: number; cached: number; output: number }): number {
+  const known = Object.keys(TEXT_MODEL_PRICES).find((name) => model === name || model.startsWith(`${name}-2`));
+  if (!known) console.warn(`no prices for the text model ${model}; priced as ${DEFAULT_TEXT_MODEL}`);
+  const prices = TEXT_MODEL_PRICES[known ?? DEFAULT_TEXT_MODEL]!;
+  const micros = (usage.input - usage.cached) * prices.input + usage.cached * prices.cached + usage.output * prices.output;
   return Math.round(micros) / 1_000_000;
 }

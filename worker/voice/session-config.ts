@@ -53,7 +53,7 @@ export function greetingResponse(greeting: string): ResponseCreateEvent {
 }
 
 /** Languages as the instructions, which are in English, name them. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "German", cs: "Czech" };
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "German", cs: "Czech" };
 
 /**
  * The rule on languages, added to every call's instructions whatever the owner wrote: the

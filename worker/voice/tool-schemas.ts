@@ -59,6 +59,9 @@ const TOOLS = {
     new_start: localTime("The new start"),
     stylist,
   }),
+  get_salon_faq: tool("The salon's own answers to questions callers ask (parking, payment, products, policies, …) closest to this question.", {
+    question: text(300).check(z.describe("The caller's question, in a few words.")),
+  }),
   cancel_appointment: tool("Cancels one of the caller's upcoming appointments.", { ...caller, appointment_id: appointmentId }),
   [CALL_CONTROL_TOOLS.handOver]: tool("Hands the caller over to a person at the salon, when they ask for one or you cannot help.", {
     reason: z.optional(text(500).check(z.describe("What the caller needs, in a few words."))),

@@ -9,6 +9,7 @@ import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import { cancelAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
 import type { Database } from "../data/db.ts";
 import { DataError } from "../data/errors.ts";
+import { searchFaq } from "../data/questions.ts";
 import { salonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
 import { activeStylists, type NamedStylist } from "../data/stylists.ts";
@@ -139,7 +140,14 @@ const appointmentSummary = (ctx: ToolContext, a: Appointment) => ({
 
 type Executors = { [N in ToolName]?: (scope: TenantScope, ctx: ToolContext, args: ToolArguments<N>) => Promise<unknown> };
 
+/** The FAQ entries get_salon_faq gives for one question. */
+const FAQ_MATCHES = 3;
+
 const executors: Executors = {
+  async get_salon_faq(scope, _ctx, { question }) {
+    const answers = await searchFaq(scope, question, FAQ_MATCHES);
+    return answers.length > 0 ? { answers } : { answers: [], note: "The salon has not answered this. Say you do not know, and offer that the salon gets back to the caller." };
+  },
   async get_salon_details(scope, ctx) {
     const salon = await salonProfile(scope);
     if (!salon) throw new ToolRefusal("The salon's details are not available.");

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../../scripts/lib/local-stack.ts";
 import { startFakeRealtime } from "../../fakes/realtime.ts";
+import { startFakeResponses } from "../../fakes/responses.ts";
 import { startFakeTwilioRest } from "../../fakes/twilio-rest.ts";
 
 declare module "vitest" {
@@ -13,6 +14,8 @@ declare module "vitest" {
     /** The Twilio account the server is set up with: its auth token signs the webhooks. */
     twilioAccountSid: string;
     twilioAuthToken: string;
+    /** The fake Responses API (base URL, ending in /v1) the server summarises calls with ("" against a given server). */
+    responsesUrl: string;
   }
 }
 
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
     project.provide("twilioRestUrl", process.env.E2E_TWILIO_API_BASE_URL ?? "");
     project.provide("twilioAccountSid", process.env.E2E_TWILIO_ACCOUNT_SID ?? "");
     project.provide("twilioAuthToken", process.env.E2E_TWILIO_AUTH_TOKEN ?? "");
+    project.provide("responsesUrl", process.env.E2E_OPENAI_API_BASE_URL ?? "");
     return;
   }
   const workerPort = Number(process.env.E2E_PORT ?? 8788);
@@ -39,6 +43,8 @@ export default async function setup(project: TestProject) {
   // Twilio's REST and Pricing APIs likewise: calls are handed over, numbers bought and
   // verification calls placed through them.
   const twilio = await startFakeTwilioRest();
+  // Ended calls are summarised by a text model through the Responses API: a scripted fake too.
+  const responses = await startFakeResponses();
   const stack = await startStack({
     dataDir: `.data/postgres-e2e-${pgPort}`,
     pgPort,
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
     vars: {
       OPENAI_API_KEY: "e2e-openai-key",
       OPENAI_REALTIME_URL: realtime.url,
+      OPENAI_API_BASE_URL: responses.url,
       TWILIO_ACCOUNT_SID: twilio.accountSid,
       TWILIO_AUTH_TOKEN: twilio.authToken,
       TWILIO_API_BASE_URL: twilio.url,
@@ -64,7 +71,9 @@ export default async function setup(project: TestProject) {
   project.provide("twilioRestUrl", twilio.url);
   project.provide("twilioAccountSid", twilio.accountSid);
   project.provide("twilioAuthToken", twilio.authToken);
+  project.provide("responsesUrl", responses.url);
   return async () => {
+    await responses.close();
     await stack.stop();
     await realtime.close();
     await twilio.close();

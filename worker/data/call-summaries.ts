@@ -1,0 +1,104 @@
+import type { CallOutcome } from "../../contract/calls.ts";
+import type { PublicScope, TenantScope } from "./tenant.ts";
+
+/*
+ * A call's summary: claimed once the call has ended, written by the text model's answer, or
+ * put off with a growing wait when the model fails, until the last attempt. A claim is a
+ * lease: an instance that dies while summarising leaves the call to be claimed again once
+ * the lease has run out.
+ */
+
+/** How long a claimed call is left to the one summarising it. */
+export const SUMMARY_LEASE_SECONDS = 120;
+/** Attempts before a call's summary is given up (and shown as failed). */
+export const SUMMARY_ATTEMPTS = 5;
+
+/** Claims one ended call whose summary is due; false when it is not (not ended, done, or claimed by another). */
+export async function claimCallSummary({ sql, salonId }: TenantScope, callId: string): Promise<boolean> {
+  const rows = await sql`
+    update calls set summary_due_at = now() + make_interval(secs => ${SUMMARY_LEASE_SECONDS}), summary_attempts = summary_attempts + 1
+    where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending' and call_status <> 'in-progress'
+      and (summary_due_at is null or summary_due_at <= now())
+    returning id`;
+  return rows.length > 0;
+}
+
+/** Claims, across salons, up to `batch` ended calls whose summary is due, saying whose each is. */
+export async function claimDueSummaries({ sql }: PublicScope, batch: number): Promise<{ call_id: string; salon_id: string; owner_id: string }[]> {
+  return sql<{ call_id: string; salon_id: string; owner_id: string }[]>`
+    select call_id, salon_id, owner_id from claim_call_summaries(${batch}, ${SUMMARY_LEASE_SECONDS})`;
+}
+
+/** One thing that happened on a call, as its summary reads it. */
+export interface SummaryItem {
+  item_type: "conversation" | "function_call";
+  role: "user" | "assistant" | "system" | null;
+  content: string | null;
+  function_name: string | null;
+  status: "successful" | "failed" | "attempted" | null;
+  arguments: string | null;
+  result: string | null;
+  error: string | null;
+}
+
+/** What a call's summary is made from. */
+export interface CallForSummary {
+  salon_name: string;
+  /** The salon's language (its owner's), which the summary is written in. */
+  salon_language: string;
+  time_zone: string;
+  call_started_at: Date;
+  outcome: CallOutcome | null;
+  items: SummaryItem[];
+}
+
+export async function callForSummary({ sql, salonId }: TenantScope, callId: string): Promise<CallForSummary | null> {
+  const [call] = await sql<Omit<CallForSummary, "items">[]>`
+    select s.name as salon_name, u.language as salon_language, s.time_zone, c.call_started_at, c.outcome
+    from calls c join salons s on s.id = c.salon_id join users u on u.id = s.owner_id
+    where c.id = ${callId} and c.salon_id = ${salonId}`;
+  if (!call) return null;
+  const items = await sql<SummaryItem[]>`
+    select item_type, role, content, function_name, status, arguments, result, error
+    from call_items where call_id = ${callId} and salon_id = ${salonId}
+    order by position`;
+  return { ...call, items };
+}
+
+/** What the text model made of a call. */
+export interface CallSummary {
+  summary: string;
+  follow_up: boolean;
+  follow_up_reason: string | null;
+  /** What came of it when the tools' facts left it open. */
+  outcome: CallOutcome;
+  /** US dollars the text model billed. */
+  cost: number;
+}
+
+/** Writes a claimed call's summary. An outcome already read from the facts stays: the model only fills a gap. */
+export async function saveCallSummary({ sql, salonId }: TenantScope, callId: string, summary: CallSummary): Promise<void> {
+  await sql`
+    update calls set summary = ${summary.summary}, follow_up = ${summary.follow_up}, follow_up_reason = ${summary.follow_up_reason},
+      outcome = coalesce(outcome, ${summary.outcome}), summary_state = 'done', summary_due_at = null,
+      summary_cost = summary_cost + ${summary.cost}, model_cost = model_cost + ${summary.cost}
+    where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending'`;
+}
+
+/** A call with nothing to summarise: its words are gone, or none were said. */
+export async function skipCallSummary({ sql, salonId }: TenantScope, callId: string): Promise<void> {
+  await sql`update calls set summary_state = 'skipped', summary_due_at = null where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending'`;
+}
+
+/**
+ * A failed attempt: the call waits 2, 4, 8, 16 minutes for the next, and after the last its
+ * summary is given up. `cost` is what a failed answer still billed (one that was not JSON, say).
+ */
+export async function deferCallSummary({ sql, salonId }: TenantScope, callId: string, cost: number): Promise<void> {
+  await sql`
+    update calls set
+      summary_state = case when summary_attempts >= ${SUMMARY_ATTEMPTS} then 'failed' else 'pending' end,
+      summary_due_at = case when summary_attempts >= ${SUMMARY_ATTEMPTS} then null else now() + make_interval(mins => power(2, summary_attempts)::int) end,
+      summary_cost = summary_cost + ${cost}, model_cost = model_cost + ${cost}
+    where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending'`;
+}
