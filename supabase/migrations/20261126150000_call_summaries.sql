@@ -53,6 +53,20 @@ begin
 end
 $$;
 
+-- A call recorded already ended (an import, a test's row) has no conversation to read.
+create function call_summary_at_insert() returns trigger
+language plpgsql set search_path = public as $$
+begin
+  if new.call_status <> 'in-progress' then
+    new.summary_state := 'skipped';
+  end if;
+  return new;
+end
+$$;
+
+create trigger calls_summary_at_insert before insert on calls
+  for each row execute function call_summary_at_insert();
+
 create table salon_questions (
   id uuid primary key default gen_random_uuid(),
   salon_id uuid not null references salons (id) on delete cascade,

@@ -147,11 +147,14 @@ export async function salonWithAssistant(assistant: Record<string, unknown> = {}
   };
 }
 
-/** The call's row once the session has closed it. */
+/**
+ * The call's row once the session has closed it and its summary is settled, with what the
+ * speech model alone cost (`speech_cost`; model_cost adds the summary's text model).
+ */
 export async function finishedCall(id: string) {
   for (let i = 0; i < 50; i++) {
-    const [call] = await sql`select * from calls where id = ${id}`;
-    if (call && call.call_status !== "in-progress") return call;
+    const [call] = await sql`select *, (model_cost - summary_cost)::float8 as speech_cost, summary_cost::float8 as summary_cost from calls where id = ${id}`;
+    if (call && call.call_status !== "in-progress" && call.summary_state !== "pending") return call;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`call ${id} was never closed`);

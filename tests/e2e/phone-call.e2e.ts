@@ -115,7 +115,8 @@ const media = (call: FakeTwilioCall) => call.received.filter((m) => m.event === 
 /** The call's row once `ready` holds for it. */
 async function callRow(callId: string, ready: (row: Record<string, unknown>) => boolean) {
   for (let i = 0; i < 100; i++) {
-    const [row] = await sql`select *, model_cost::float8 as model_cost, telephony_cost::float8 as telephony_cost, total_price::float8 as total_price from calls where id = ${callId}`;
+    const [row] = await sql`select *, model_cost::float8 as model_cost, telephony_cost::float8 as telephony_cost, total_price::float8 as total_price,
+                                   summary_cost::float8 as summary_cost from calls where id = ${callId}`;
     if (row && ready(row)) return row;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -275,7 +276,7 @@ describe("a phone call through Twilio", () => {
     // Twilio reports the end of the whole call, the person's part included.
     const statusForm = { AccountSid: accountSid, CallSid: call.callSid, CallStatus: "completed", CallDuration: "48", From: CALLER, To: salon.number, Direction: "inbound" };
     expect((await webhook("/api/telephony/twilio/status", statusForm)).status).toBe(204);
-    const record = await callRow(call.callId, (row) => row.call_status !== "in-progress" && row.telephony_cost !== null && (row.model_cost as number) > 0);
+    const record = await callRow(call.callId, (row) => row.call_status !== "in-progress" && row.telephony_cost !== null && row.summary_state === "done");
     // Six responses of 800 text + 200 audio input, 100 text + 200 audio output tokens at the default model's prices.
     const modelCost = (6 * (800 * 4 + 200 * 32 + 100 * 24 + 200 * 64)) / 1e6;
     expect(record).toMatchObject({
@@ -294,8 +295,11 @@ describe("a phone call through Twilio", () => {
       model: "gpt-realtime-2.1",
       language: "en",
     });
-    expect(record.model_cost).toBeCloseTo(modelCost, 6);
-    expect(record.total_price).toBeCloseTo(modelCost + 0.013, 6);
+    // The summary's text model is billed with the speech model.
+    const summaryCost = record.summary_cost as number;
+    expect(summaryCost).toBeGreaterThan(0);
+    expect(record.model_cost).toBeCloseTo(modelCost + summaryCost, 6);
+    expect(record.total_price).toBeCloseTo(modelCost + summaryCost + 0.013, 6);
     expect(record.usage).toEqual({ input_text: 4800, input_audio: 1200, input_cached: 0, output_text: 600, output_audio: 1200 });
     expect(record.instructions).toContain(salon.salonName);
     expect((await callItems(call.callId)).map((i) => [i.item_type, i.role ?? i.function_name, i.content ?? i.status, i.is_truncated])).toEqual([
@@ -324,8 +328,8 @@ describe("a phone call through Twilio", () => {
     ]);
     // In euros at the configured rate, beside what the providers billed in dollars.
     const [listed] = list.json.items as { total_price: number; provider_price: number }[];
-    expect(listed!.provider_price).toBeCloseTo(modelCost + 0.013, 6);
-    expect(listed!.total_price).toBeCloseTo((modelCost + 0.013) * 0.86, 6);
+    expect(listed!.provider_price).toBeCloseTo(modelCost + summaryCost + 0.013, 6);
+    expect(listed!.total_price).toBeCloseTo((modelCost + summaryCost + 0.013) * 0.86, 6);
   });
 
   it("ends the model's part and completes the record when the caller hangs up", async () => {

@@ -209,7 +209,7 @@ describe("a browser call", () => {
     expect(record.call_status).toBe("failed");
     expect(record.call_ended_at).not.toBeNull();
     // 800 text + 200 audio input, 100 text + 200 audio output tokens at the default model's prices.
-    expect(Number(record.model_cost)).toBeCloseTo((800 * 4 + 200 * 32 + 100 * 24 + 200 * 64) / 1e6, 6);
+    expect(record.speech_cost).toBeCloseTo((800 * 4 + 200 * 32 + 100 * 24 + 200 * 64) / 1e6, 6);
     expect(await callItems(callId)).toEqual([expect.objectContaining({ role: "assistant", content: "Hello, Salon speaking." })]);
   });
 
