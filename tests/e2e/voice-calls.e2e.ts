@@ -37,7 +37,7 @@ describe("a browser call", () => {
     expect(instructions).toContain("+420 601 222 333");
     expect(instructions).not.toContain("{{");
     expect((session.tools as { name: string }[]).map((t) => t.name)).toEqual([
-      "get_salon_details", "list_services", "find_free_slots", "book_appointment", "find_appointments",
+      "get_salon_details", "list_services", "get_salon_faq", "find_free_slots", "book_appointment", "find_appointments",
       "reschedule_appointment", "cancel_appointment", "transfer_to_human", "end_call",
     ]);
     const greeting = (await model.received("response.create")).response as { instructions: string };

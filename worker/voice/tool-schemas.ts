@@ -41,6 +41,9 @@ const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) =>
 const TOOLS = {
   get_salon_details: tool("The salon's address, contact details, opening hours, stylists, and today's date and time there.", {}),
   list_services: tool("The salon's services with duration in minutes and price (a range when the price varies), in the currency named by its ISO code.", {}),
+  get_salon_faq: tool("The salon's own answers to questions callers ask (parking, payment, products, policies, …) closest to this question.", {
+    question: text(300).check(z.describe("The caller's question, in a few words.")),
+  }),
   find_free_slots: tool(
     `Free start times for the given services on a date; when that day is full, the first later day with free times (up to ${SEARCH_DAYS} days).`,
     { date: z.string().check(z.regex(LOCAL_DATE, { error: "use the form YYYY-MM-DD" }), z.describe("The day, YYYY-MM-DD.")), services, stylist },
@@ -58,9 +61,6 @@ const TOOLS = {
     appointment_id: appointmentId,
     new_start: localTime("The new start"),
     stylist,
-  }),
-  get_salon_faq: tool("The salon's own answers to questions callers ask (parking, payment, products, policies, …) closest to this question.", {
-    question: text(300).check(z.describe("The caller's question, in a few words.")),
   }),
   cancel_appointment: tool("Cancels one of the caller's upcoming appointments.", { ...caller, appointment_id: appointmentId }),
   [CALL_CONTROL_TOOLS.handOver]: tool("Hands the caller over to a person at the salon, when they ask for one or you cannot help.", {
