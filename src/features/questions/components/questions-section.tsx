@@ -18,7 +18,7 @@ export function QuestionsSection() {
   const [editing, setEditing] = useState<FaqEditing | null>(null);
   const edit = (question: Question | null) => setEditing({ question });
   return (
-    <section aria-labelledby={titleId} className="mt-10">
+    <section id="questions" aria-labelledby={titleId} className="mt-10">
       <h2 id={titleId} className="text-xl font-bold tracking-tight text-slate-900">
         <FormattedMessage id="assistants.questions.title" />
       </h2>
