@@ -105,7 +105,8 @@ interface QuestionRow extends Omit<Question, "created_at" | "updated_at"> {
 
 /**
  * The salon's questions of one state, or the one of `id`: each with the number of calls it
- * was asked on and the newest of them. Most recently asked (or changed) first.
+ * was asked on and the newest of them. Most recently asked (or changed) first, as many as the
+ * open list may hold: the FAQ holds fewer, and dismissed questions past that are old news.
  */
 async function readQuestions({ sql, salonId }: TenantScope, which: { state: QuestionState } | { id: string }): Promise<Question[]> {
   const rows = await sql<QuestionRow[]>`
