@@ -46,7 +46,19 @@ const DashboardLayout = lazyPage(
   async () => (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
   "dashboard",
 );
-const AssistantsPage = lazyPage(async () => (await import("../features/assistants/components/assistants-page.tsx")).AssistantsPage, "dashboard");
+// The Assistants screen ends with the questions callers asked and the FAQ, a feature of its own.
+const AssistantsPage = lazyPage(async () => {
+  const [{ AssistantsPage: Assistants }, { QuestionsSection }] = await Promise.all([
+    import("../features/assistants/components/assistants-page.tsx"),
+    import("../features/questions/components/questions-section.tsx"),
+  ]);
+  return () => (
+    <>
+      <Assistants />
+      <QuestionsSection />
+    </>
+  );
+}, "dashboard");
 const PhoneNumbersPage = lazyPage(
   async () => (await import("../features/phone-numbers/components/phone-numbers-page.tsx")).PhoneNumbersPage,
   "dashboard",

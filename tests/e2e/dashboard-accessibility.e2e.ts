@@ -35,6 +35,12 @@ const firstRow =
   (page, language) =>
     page.locator("main li").getByRole("button", { name: tPattern(language, key) }).first().click();
 
+/** The first button whose name is the catalogue text with anything in its placeholders ("Answer “…”"). */
+const pressFirst =
+  (key: string, role: "button" | "tab" = "button"): Step =>
+  (page, language) =>
+    page.locator("main").getByRole(role, { name: tPattern(language, key) }).first().click();
+
 /** Every screen of the dashboard and every dialog on it, as the demo salon fills them. */
 const STATES: State[] = [
   { name: "assistants", path: "/dashboard/assistant" },
@@ -42,6 +48,11 @@ const STATES: State[] = [
   { name: "assistant voice detection", path: "/dashboard/assistant", reach: [press("assistants.tabs.voice", "tab")] },
   { name: "new assistant", path: "/dashboard/assistant", reach: [press("assistants.create")] },
   { name: "delete assistant", path: "/dashboard/assistant", reach: [press("assistants.editor.delete")], dialog: "assistants.delete.title" },
+  { name: "dismissed questions", path: "/dashboard/assistant", reach: [pressFirst("assistants.questions.view.dismissed", "tab")] },
+  { name: "answer a question", path: "/dashboard/assistant", reach: [pressFirst("assistants.questions.answerLabel")], dialog: "assistants.questions.answer.title" },
+  { name: "edit an FAQ answer", path: "/dashboard/assistant", reach: [pressFirst("assistants.questions.faq.editLabel")], dialog: "assistants.questions.edit.title" },
+  { name: "add an FAQ question", path: "/dashboard/assistant", reach: [press("assistants.questions.faq.add")], dialog: "assistants.questions.add.title" },
+  { name: "delete an FAQ answer", path: "/dashboard/assistant", reach: [pressFirst("assistants.questions.deleteLabel")], dialog: "assistants.questions.delete.title" },
   { name: "phone numbers", path: "/dashboard/phone-numbers" },
   { name: "new phone number", path: "/dashboard/phone-numbers", reach: [press("phoneNumbers.add")] },
   { name: "phone number chosen", path: "/dashboard/phone-numbers", reach: [(page) => page.locator("main li button").first().click()] },

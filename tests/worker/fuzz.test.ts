@@ -9,6 +9,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema,
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
+import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
@@ -48,7 +49,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", callId: crypto.randomUUID() };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID() };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -84,6 +85,7 @@ const clientExample = () => ({
   phones_add: ["603 111 333"],
   phones_remove: ["+420603111444"],
 });
+const faqExample = () => ({ question: "Where can I park?", answer: "In the courtyard behind the salon." });
 const range = () => ({ start_date: `${DAY}T00:00:00Z`, end_date: `${DAY}T23:59:00Z` });
 const voiceForm = () => ({ AccountSid: TWILIO_ACCOUNT, CallSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, To: "+420777000111", From: "+420603111222", FromCity: "Praha", FromCountry: "CZ" });
 
@@ -140,6 +142,12 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/clients/:id": { kind: "json", schema: clientUpdateSchema, owner: true, example: clientExample },
   "POST /api/dashboard/clients/:id/merge": { kind: "json", schema: clientMergeSchema, owner: true, example: () => ({ other: crypto.randomUUID() }) },
   "DELETE /api/dashboard/clients/:id": { owner: true },
+  "GET /api/dashboard/questions": { kind: "query", schema: questionListQuery, owner: true, example: () => ({ state: "answered" }) },
+  "POST /api/dashboard/questions": { kind: "json", schema: faqEntrySchema, owner: true, example: faqExample },
+  "PUT /api/dashboard/questions/:id": { kind: "json", schema: questionAnswerSchema, owner: true, example: faqExample },
+  "POST /api/dashboard/questions/:id/dismiss": { owner: true },
+  "POST /api/dashboard/questions/:id/reopen": { owner: true },
+  "DELETE /api/dashboard/questions/:id": { owner: true },
   "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0" }) },
   "GET /api/calls/conversation/:id": { owner: true },
   "GET /api/calls/instructions/:id": { owner: true },
@@ -346,6 +354,7 @@ const pathIds: Record<string, () => string> = {
   "phone-numbers": () => rows.phoneNumber,
   appointments: () => rows.appointment,
   clients: () => rows.client,
+  questions: () => rows.question,
   conversation: () => rows.callId,
   instructions: () => rows.callId,
   stream: () => rows.callId,
@@ -416,6 +425,7 @@ describe("fuzzing every route", () => {
     rows.client = ((await api("/api/dashboard/clients", { headers: { authorization: `Bearer ${token}` } })).json.items as { id: string }[])[0]!.id;
     rows.assistant = await make("assistant/config", { name: "Desk" });
     rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
+    rows.question = await make("questions", faqExample());
     expect(Object.values(rows).every(Boolean)).toBe(true);
   });
 

@@ -6,6 +6,7 @@ import { availabilityRoutes } from "../availability/routes.ts";
 import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
+import { questionRoutes } from "../questions/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
 import { setupProgressRoutes } from "../setup-progress/routes.ts";
@@ -22,4 +23,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/appointments", appointmentRoutes)
   .route("/availability", availabilityRoutes)
   .route("/clients", clientRoutes)
+  .route("/questions", questionRoutes)
   .route("/setup-progress", setupProgressRoutes);

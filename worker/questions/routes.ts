@@ -1,0 +1,49 @@
+import { Hono, type Context } from "hono";
+import { UUID } from "../../contract/ids.ts";
+import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
+import { addFaqEntry, answerQuestion, deleteQuestion, listQuestions, setQuestionAside } from "../data/questions.ts";
+import { ApiError } from "../http/errors.ts";
+import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { jsonBody, query } from "../http/validate.ts";
+
+/**
+ * The `:id` of a question: text that is no uuid is a mistaken address, said as such, while a
+ * well-formed id the salon has no question of is not found.
+ */
+function questionId(c: Context<SalonEnv>): string {
+  const id = c.req.param("id") ?? "";
+  if (!UUID.test(id)) throw new ApiError(400, { detail: c.var.t("questions.error.badId"), code: "bad_id" });
+  return id;
+}
+
+/**
+ * Everything under /api/dashboard/questions: the questions callers asked that the assistant
+ * could not answer, and the salon's FAQ, which answering one adds to.
+ */
+export const questionRoutes = new Hono<SalonEnv>()
+  .get("/", query(questionListQuery), async (c) => {
+    const { state } = c.req.valid("query");
+    return c.json({ items: await inSalon(c, (scope) => listQuestions(scope, state)) });
+  })
+  .post("/", jsonBody(faqEntrySchema), async (c) => {
+    const entry = c.req.valid("json");
+    return c.json(await inSalon(c, (scope) => addFaqEntry(scope, entry)), 201);
+  })
+  .put("/:id", jsonBody(questionAnswerSchema), async (c) => {
+    const id = questionId(c);
+    const answered = c.req.valid("json");
+    return c.json(await inSalon(c, (scope) => answerQuestion(scope, id, answered)));
+  })
+  .post("/:id/dismiss", async (c) => {
+    const id = questionId(c);
+    return c.json(await inSalon(c, (scope) => setQuestionAside(scope, id, true)));
+  })
+  .post("/:id/reopen", async (c) => {
+    const id = questionId(c);
+    return c.json(await inSalon(c, (scope) => setQuestionAside(scope, id, false)));
+  })
+  .delete("/:id", async (c) => {
+    const id = questionId(c);
+    await inSalon(c, (scope) => deleteQuestion(scope, id));
+    return c.body(null, 204);
+  });
