@@ -85,13 +85,14 @@ describe("a returning client's phone call", () => {
     await page.keyboard.press("Escape");
 
     // …and answers the question the assistant could not.
-    await page.goto("/en/dashboard/assistants");
-    const question = page.getByRole("listitem").filter({ hasText: PARKING });
-    await question.getByRole("button", { name: "Answer" }).click();
+    await page.goto("/en/dashboard/assistant");
+    await page.getByRole("button", { name: `Answer “${PARKING}”` }).click();
     const answering = page.getByRole("dialog");
-    await answering.getByLabel("Answer").fill(ANSWER);
-    await answering.getByRole("button", { name: "Save" }).click();
+    await answering.getByRole("textbox", { name: "Answer", exact: true }).fill(ANSWER);
+    await answering.getByRole("button", { name: "Save answer" }).click();
     await answering.waitFor({ state: "detached" });
+    await page.getByText("Your assistant uses these answers on every call.").waitFor();
+    await page.getByText(ANSWER).waitFor();
     await screenshot(page, "returning-caller-faq");
 
     // The next caller's assistant knows it.
