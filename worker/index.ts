@@ -7,6 +7,7 @@ import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
+import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 
 export { CallSession } from "./call-session/call-session.ts";
@@ -32,5 +33,6 @@ export default {
     ctx.waitUntil(closeAbandoned(db));
     ctx.waitUntil(forgetTranscripts(db));
     ctx.waitUntil(beforeTenant(db, pruneHits));
+    ctx.waitUntil(linkOldBookings(db));
   },
 } satisfies ExportedHandler<Bindings>;

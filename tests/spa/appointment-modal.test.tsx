@@ -57,6 +57,7 @@ const booked: Appointment = {
     { service_id: haircut.id, service_name: "Haircut", service_color: "#16a34a", price_at_booking: 28, duration_at_booking: 45 },
     { service_id: colouring.id, service_name: "Colouring", service_color: "#16a34a", price_at_booking: 70, duration_at_booking: 30 },
   ],
+  no_show_at: null,
 };
 
 interface Request {

@@ -14,6 +14,9 @@ const summary = (id: string, name: string | null, phones: string[], email: strin
   email,
   source: "receptionist",
   created_at: "2026-10-01T10:00:00Z",
+  next_appointment_at: null,
+  visit_count: 0,
+  no_show_count: 0,
 });
 
 const LUCIE = summary("11111111-1111-4111-8111-111111111111", "Lucie Dvořáková", ["+420777123456"], "lucie@example.cz");
@@ -32,10 +35,10 @@ const LUCIE_PAGE: ClientDetail = {
   updated_at: "2026-11-01T10:00:00Z",
   upcoming_appointments: [
     // 14:30 in Prague.
-    { id: "a1", start_datetime: "2026-11-28T13:30:00Z", end_datetime: "2026-11-28T14:30:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked" },
+    { id: "a1", start_datetime: "2026-11-28T13:30:00Z", end_datetime: "2026-11-28T14:30:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked", no_show: false },
   ],
   past_appointments: [
-    { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled" },
+    { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled", no_show: false },
   ],
   calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound" }],
 };
