@@ -14,8 +14,8 @@ const DAY_MS = 86_400_000;
 
 const toast = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
-/** The demo's latest appointment that has ended and is no no-show yet, of a client named once that day. */
-async function pastAppointment(page: Page): Promise<Appointment> {
+/** The demo's appointments of the last five days, and the latest that has ended and is no no-show yet, of a client named once that day. */
+async function pastAppointments(page: Page): Promise<{ appointments: Appointment[]; chosen: Appointment }> {
   const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
   const now = Date.now();
   const query = new URLSearchParams({ start_date: new Date(now - 5 * DAY_MS).toISOString(), end_date: new Date(now).toISOString() });
@@ -31,7 +31,7 @@ async function pastAppointment(page: Page): Promise<Appointment> {
   );
   const chosen = candidates.at(-1);
   if (!chosen) throw new Error("the demo has no past appointment to mark");
-  return chosen;
+  return { appointments, chosen };
 }
 
 /** Days since an epoch of the salon's calendar day an instant falls on. */
@@ -58,8 +58,10 @@ describe("a no-show", () => {
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.locator("nav").getByRole("link", { name: "Clients", exact: true }).waitFor();
-    const appointment = await pastAppointment(page);
+    const { appointments, chosen: appointment } = await pastAppointments(page);
     const name = appointment.customer_name!;
+    // The demo comes with two no-shows of its own.
+    expect(appointments.filter((one) => one.no_show_at !== null).length).toBeGreaterThanOrEqual(2);
 
     const event = await openDay(page, appointment);
     expect(await event.textContent()).not.toContain("No-show");
