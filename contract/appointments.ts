@@ -41,12 +41,12 @@ export const appointmentSchema = requestBody({
   }),
 );
 export type AppointmentInput = z.input<typeof appointmentSchema>;
+export type AppointmentBody = z.output<typeof appointmentSchema>;
 
 /** PUT /dashboard/appointments/:id/no-show: marks (true) or clears (false) a started appointment's no-show. */
 export const noShowSchema = requestBody({
   no_show: z.boolean({ error: "validation.boolean" }),
 });
-export type AppointmentBody = z.output<typeof appointmentSchema>;
 
 /** The range query of GET /dashboard/appointments (ISO instants). */
 export const appointmentRangeQuery = z.object({
