@@ -84,10 +84,12 @@ async function seed(sql: Sql, n: number) {
   }
   const ids = clients.map((client) => client.id);
   await sql`
-    insert into appointments (salon_id, stylist_name, customer_name, customer_phone, start_at, end_at, client_id, status)
+    insert into appointments (salon_id, stylist_name, customer_name, customer_phone, start_at, end_at, client_id, status, no_show_at)
     select ${salon!.id}, 'Jana Nováková', 'Client', '+420700000000',
            now() - interval '300 days' + k * interval '11 minutes', now() - interval '300 days' + k * interval '11 minutes' + interval '45 minutes',
-           (${ids}::uuid[])[1 + k % ${SIZE.clients}], case when k % 20 = 0 then 'cancelled' else 'booked' end
+           (${ids}::uuid[])[1 + k % ${SIZE.clients}], case when k % 20 = 0 then 'cancelled' else 'booked' end,
+           -- One past booking in 30 is a no-show.
+           case when k % 30 = 1 and k * 11 < 300 * 24 * 60 then now() - interval '300 days' + k * interval '11 minutes' end
     from generate_series(1, ${SIZE.appointments}) k`;
   await sql`
     insert into calls (salon_id, direction, from_number, to_number, call_started_at, call_duration, call_status, client_id)

@@ -43,6 +43,11 @@ export const appointmentSchema = requestBody({
 export type AppointmentInput = z.input<typeof appointmentSchema>;
 export type AppointmentBody = z.output<typeof appointmentSchema>;
 
+/** PUT /dashboard/appointments/:id/no-show: marks (true) or clears (false) a started appointment's no-show. */
+export const noShowSchema = requestBody({
+  no_show: z.boolean({ error: "validation.boolean" }),
+});
+
 /** The range query of GET /dashboard/appointments (ISO instants). */
 export const appointmentRangeQuery = z.object({
   start_date: instant("validation.appointment.range"),
@@ -71,6 +76,8 @@ export interface Appointment {
   service_name: string | null;
   service_color: string;
   services: AppointmentServiceLine[];
+  /** When the owner marked that the client did not come; null for a visit or a time still ahead. */
+  no_show_at: string | null;
 }
 
 /** GET /dashboard/availability: free start times for services of a total duration. */

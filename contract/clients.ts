@@ -67,6 +67,11 @@ export interface ClientSummary {
   phones: string[];
   source: ClientSource;
   created_at: string;
+  /** The start of their next booked appointment; null when none is ahead. */
+  next_appointment_at: string | null;
+  /** Booked appointments whose time has begun, no-shows left out. */
+  visit_count: number;
+  no_show_count: number;
 }
 
 export interface ClientList {
@@ -83,6 +88,8 @@ export interface ClientAppointment {
   stylist_name: string;
   service_name: string | null;
   status: "booked" | "cancelled";
+  /** The client did not come (a booked appointment the owner marked). */
+  no_show: boolean;
 }
 
 /** A call on a client's page; the Calls screen shows the rest. */

@@ -7,6 +7,7 @@ import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
+import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 import { summariseDueCalls } from "./voice/call-summary.ts";
 
@@ -34,5 +35,6 @@ export default {
     ctx.waitUntil(forgetTranscripts(db));
     ctx.waitUntil(summariseDueCalls(env));
     ctx.waitUntil(beforeTenant(db, pruneHits));
+    ctx.waitUntil(linkOldBookings(db));
   },
 } satisfies ExportedHandler<Bindings>;

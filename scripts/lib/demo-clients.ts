@@ -39,3 +39,20 @@ export async function seedClients(tx: TransactionSql, ownerEmail: string): Promi
     });
   }
 }
+
+/**
+ * Two of the demo's past appointments, of two clients, the clients did not come to: the
+ * calendar, the client's page and the list show no-shows from the start.
+ */
+export async function seedNoShows(tx: TransactionSql, ownerEmail: string): Promise<void> {
+  await tx`
+    update appointments set no_show_at = end_at
+    where id in (
+      select id from (
+        select distinct on (a.client_id) a.id from appointments a join salons s on s.id = a.salon_id join users u on u.id = s.owner_id
+        where u.email = ${ownerEmail} and a.status = 'booked' and a.client_id is not null and a.end_at < now()
+        order by a.client_id, a.start_at
+      ) first_visits
+      order by id limit 2
+    )`;
+}

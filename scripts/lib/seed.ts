@@ -44,6 +44,7 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-calls", run: (tx) => seedCalls(tx, DEMO_LOGIN.email) },
   { name: "demo-number-ownership", run: seedNumberOwnership },
   { name: "demo-clients", run: async (tx) => (await import("./demo-clients.ts")).seedClients(tx, DEMO_LOGIN.email) },
+  { name: "demo-no-shows", run: async (tx) => (await import("./demo-clients.ts")).seedNoShows(tx, DEMO_LOGIN.email) },
   // Questions callers asked that the assistant could not answer, and the FAQ the owner wrote.
   { name: "demo-questions", run: async (tx) => (await import("./demo-questions.ts")).seedQuestions(tx, DEMO_LOGIN.email) },
 ];

@@ -57,6 +57,7 @@ const booked: Appointment = {
     { service_id: haircut.id, service_name: "Haircut", service_color: "#16a34a", price_at_booking: 28, duration_at_booking: 45 },
     { service_id: colouring.id, service_name: "Colouring", service_color: "#16a34a", price_at_booking: 70, duration_at_booking: 30 },
   ],
+  no_show_at: null,
 };
 
 interface Request {
@@ -332,6 +333,45 @@ describe("appointment modal", () => {
         { service: colouring.id, price_at_booking: 70, duration_at_booking: 30 },
       ],
     });
+  });
+
+  it("marks a begun appointment as a no-show and undoes it, without touching the rest of the form", async () => {
+    const requests = fakeApi((request) =>
+      request.url.endsWith("/no-show")
+        ? json(200, { ...booked, no_show_at: (request.body as { no_show: boolean }).no_show ? "2026-11-23T11:00:00.000Z" : null })
+        : undefined,
+    );
+    const dialog = await openModal({ mode: "edit", appointment: booked });
+    expect(within(dialog).getByText("Did the client not come? Mark the appointment as a no-show.")).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Mark as no-show" }));
+    expect(await screen.findByText("Marked as a no-show")).toBeInTheDocument();
+    expect(within(dialog).getByText("Marked as a no-show: the client did not come.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Undo no-show" }));
+    expect(await screen.findByText("No-show undone")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Mark as no-show" })).toBeInTheDocument();
+
+    expect(writes(requests)).toEqual([
+      { method: "PUT", url: `/api/dashboard/appointments/${booked.id}/no-show`, body: { no_show: true } },
+      { method: "PUT", url: `/api/dashboard/appointments/${booked.id}/no-show`, body: { no_show: false } },
+    ]);
+    // The dialog stays open for the rest of the appointment.
+    expect(screen.getByRole("dialog", { name: "Edit Appointment" })).toBeInTheDocument();
+  });
+
+  it("offers no no-show for an appointment still ahead", async () => {
+    fakeApi();
+    const ahead = await openModal({ mode: "edit", appointment: { ...booked, start_datetime: "2099-01-05T09:00:00.000Z", end_datetime: "2099-01-05T10:00:00.000Z" } });
+    expect(within(ahead).queryByRole("button", { name: "Mark as no-show" })).not.toBeInTheDocument();
+  });
+
+  it("says why the server refused a no-show", async () => {
+    fakeApi((request) => (request.url.endsWith("/no-show") ? json(422, { detail: "This appointment has not begun yet." }) : undefined));
+    const dialog = await openModal({ mode: "edit", appointment: { ...booked, no_show_at: "2026-11-23T11:00:00.000Z" } });
+    expect(within(dialog).getByText("Marked as a no-show: the client did not come.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Undo no-show" }));
+    expect(await screen.findByText("This appointment has not begun yet.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Undo no-show" })).toBeEnabled();
   });
 
   it("keeps an inactive stylist's own appointment editable", async () => {

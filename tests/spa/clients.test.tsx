@@ -14,6 +14,9 @@ const summary = (id: string, name: string | null, phones: string[], email: strin
   email,
   source: "receptionist",
   created_at: "2026-10-01T10:00:00Z",
+  next_appointment_at: null,
+  visit_count: 0,
+  no_show_count: 0,
 });
 
 const LUCIE = summary("11111111-1111-4111-8111-111111111111", "Lucie Dvořáková", ["+420777123456"], "lucie@example.cz");
@@ -32,10 +35,10 @@ const LUCIE_PAGE: ClientDetail = {
   updated_at: "2026-11-01T10:00:00Z",
   upcoming_appointments: [
     // 14:30 in Prague.
-    { id: "a1", start_datetime: "2026-11-28T13:30:00Z", end_datetime: "2026-11-28T14:30:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked" },
+    { id: "a1", start_datetime: "2026-11-28T13:30:00Z", end_datetime: "2026-11-28T14:30:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked", no_show: false },
   ],
   past_appointments: [
-    { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled" },
+    { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled", no_show: false },
   ],
   calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound" }],
 };
@@ -151,6 +154,49 @@ describe("the Clients screen", () => {
     const calls = within(page.getByRole("region", { name: "Calls" }));
     expect(calls.getByRole("listitem")).toHaveTextContent("Fri, Nov 20, 2026, 10:05 AMIncoming · 3 min");
     expect(calls.getByRole("link", { name: "Open the Calls screen" })).toHaveAttribute("href", "/en/dashboard/calls");
+  });
+
+  it("tells each client's next appointment in the salon's time, their visits and no-shows, and marks the no-shows on their page", async () => {
+    const lucie = { ...LUCIE, next_appointment_at: "2026-11-28T13:30:00Z", visit_count: 4, no_show_count: 1 };
+    const petra = { ...PETRA, visit_count: 1 };
+    const missed = { id: "a3", start_datetime: "2026-11-02T09:00:00Z", end_datetime: "2026-11-02T10:00:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked" as const, no_show: true };
+    fakeClientsApi(({ pathname, method }) => {
+      if (pathname === "/api/dashboard/clients") return json(200, { items: [lucie, petra], more: false });
+      if (pathname === `/api/dashboard/clients/${LUCIE.id}` && method === "GET") {
+        return json(200, { ...LUCIE_PAGE, ...lucie, past_appointments: [missed, ...LUCIE_PAGE.past_appointments] });
+      }
+      return undefined;
+    });
+    renderPage();
+    const row = await screen.findByRole("button", { name: /Lucie Dvořáková/ });
+    // 14:30 in Prague, whatever the browser's zone.
+    await waitFor(() => expect(row).toHaveTextContent("Next: Sat, Nov 28, 2026, 2:30 PM"));
+    expect(row).toHaveTextContent("4 visits");
+    expect(row).toHaveTextContent("1 no-show");
+    const petraRow = screen.getByRole("button", { name: /Petra Nováková/ });
+    expect(petraRow).toHaveTextContent("1 visit");
+    expect(petraRow).not.toHaveTextContent(/Next|no-show/);
+
+    await userEvent.click(row);
+    const page = await clientPage();
+    expect(await page.findByText("Visits")).toBeInTheDocument();
+    expect(page.getByText("Visits").nextSibling).toHaveTextContent("4");
+    expect(page.getByText("No-shows").nextSibling).toHaveTextContent("Once");
+    const past = within(page.getByRole("region", { name: "Past appointments" }));
+    expect(past.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Mon, Nov 2, 2026, 10:00 AMBalayage · Jana SvobodováNo-show",
+      "Sat, Oct 3, 2026, 10:00 AMAppointment · Petr MalýCancelled",
+    ]);
+  });
+
+  it("counts visits and no-shows in Czech", async () => {
+    fakeClientsApi(({ pathname }) =>
+      pathname === "/api/dashboard/clients" ? json(200, { items: [{ ...LUCIE, visit_count: 3, no_show_count: 2 }], more: false }) : undefined,
+    );
+    renderPage("cs");
+    const row = await screen.findByRole("button", { name: /Lucie Dvořáková/ });
+    expect(row).toHaveTextContent("3 návštěvy");
+    expect(row).toHaveTextContent("2krát nedorazil");
   });
 
   it("writes the client's page in German with the salon's times", async () => {

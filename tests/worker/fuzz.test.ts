@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod/mini";
-import { appointmentRangeQuery, appointmentSchema, availabilityQuery } from "../../contract/appointments.ts";
+import { appointmentRangeQuery, appointmentSchema, availabilityQuery, noShowSchema } from "../../contract/appointments.ts";
 import { assistantConfigSchema } from "../../contract/assistants.ts";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
@@ -134,6 +134,7 @@ const ROUTES: Record<string, RouteInput> = {
   "POST /api/dashboard/appointments": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
   "PUT /api/dashboard/appointments/:id": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
   "DELETE /api/dashboard/appointments/:id": { owner: true },
+  "PUT /api/dashboard/appointments/:id/no-show": { kind: "json", schema: noShowSchema, owner: true, example: () => ({ no_show: true }) },
   "GET /api/dashboard/availability": { kind: "query", schema: availabilityQuery, owner: true, example: () => ({ ...range(), duration: "60" }) },
   "GET /api/dashboard/setup-progress": { owner: true },
   "GET /api/dashboard/clients": { kind: "query", schema: clientListQuery, owner: true, example: () => ({ q: "Petra 603", limit: "20", offset: "0" }) },

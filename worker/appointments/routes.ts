@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { appointmentRangeQuery, appointmentSchema } from "../../contract/appointments.ts";
-import { cancelAppointment, getAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
+import { appointmentRangeQuery, appointmentSchema, noShowSchema } from "../../contract/appointments.ts";
+import { cancelAppointment, getAppointment, listAppointments, markNoShow, saveAppointment } from "../data/appointments.ts";
 import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 
@@ -22,6 +22,12 @@ export const appointmentRoutes = new Hono<SalonEnv>()
     const id = rowId(c);
     const body = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => saveAppointment(scope, body, { id })));
+  })
+  // A client who did not come: the appointment keeps its slot and stays booked.
+  .put("/:id/no-show", jsonBody(noShowSchema), async (c) => {
+    const id = rowId(c);
+    const { no_show } = c.req.valid("json");
+    return c.json(await inSalon(c, (scope) => markNoShow(scope, id, no_show)));
   })
   // Cancelled, not erased: the record stays and the time is free again.
   .delete("/:id", async (c) => {

@@ -16,6 +16,7 @@ interface Row {
   end_at: Date;
   notes: string | null;
   services: Appointment["services"];
+  no_show_at: Date | null;
 }
 
 const toAppointment = (row: Row): Appointment => ({
@@ -30,13 +31,14 @@ const toAppointment = (row: Row): Appointment => ({
   service_name: row.services.length ? row.services.map((line) => line.service_name).join(", ") : null,
   service_color: row.services[0]?.service_color ?? DEFAULT_COLOR,
   services: row.services,
+  no_show_at: row.no_show_at?.toISOString() ?? null,
 });
 
 /** Booked appointments of the salon with their service lines, by start. */
 export async function listAppointments(scope: TenantScope, where: { from?: Date; to?: Date; id?: string }): Promise<Appointment[]> {
   const { sql } = scope;
   const rows = await sql<Row[]>`
-    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes,
+    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes, a.no_show_at,
       coalesce(json_agg(json_build_object(
         'service_id', s.service_id, 'service_name', s.service_name, 'service_color', s.service_color,
         'price_at_booking', s.price_at_booking::float8, 'duration_at_booking', s.duration_at_booking
@@ -96,7 +98,9 @@ export async function saveAppointment(
     id = await sql.savepoint(async (sp) => {
       if (options.id) {
         const [updated] = await sp<{ id: string }[]>`
-          update appointments set ${sp(fields)}, updated_at = now()
+          update appointments set ${sp(fields)}, updated_at = now(),
+            -- Moved to a time still ahead, it is no longer one the client missed.
+            no_show_at = case when ${fields.start_at} > now() then null else no_show_at end
           where id = ${options.id} and salon_id = ${salonId} and status = 'booked' returning id`;
         return updated?.id;
       }
@@ -159,4 +163,20 @@ export async function cancelAppointment(scope: TenantScope, id: string): Promise
     update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now()
     where id = ${id} and salon_id = ${scope.salonId} and status = 'booked' returning id`;
   if (cancelled.length === 0) throw notFound();
+}
+
+/**
+ * Marks that the client of a booked appointment did not come, or clears the mark. Only an
+ * appointment whose time has begun can be missed; the appointment stays booked either way.
+ */
+export async function markNoShow(scope: TenantScope, id: string, noShow: boolean): Promise<Appointment> {
+  const { sql, salonId } = scope;
+  const [appointment] = await sql<{ started: boolean }[]>`
+    select start_at <= now() as started from appointments where id = ${id} and salon_id = ${salonId} and status = 'booked' for update`;
+  if (!appointment) throw notFound();
+  if (noShow && !appointment.started) throw new DataError("invalid", "appointments.error.noShowAhead", { code: "not_started", field: "no_show" });
+  await sql`
+    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, updated_at = now()
+    where id = ${id} and salon_id = ${salonId}`;
+  return getAppointment(scope, id);
 }

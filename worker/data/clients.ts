@@ -14,7 +14,7 @@ import { displayPhone, parsePhone, salonCountry, toE164, type CountryCode } from
 import { fold } from "../../contract/text.ts";
 import { DataError, notFound } from "./errors.ts";
 import { FULL_NAME } from "./stylists.ts";
-import type { TenantScope } from "./tenant.ts";
+import type { PublicScope, TenantScope } from "./tenant.ts";
 
 /*
  * Clients: the salon's record of each person who books or calls. A client is found by a
@@ -26,6 +26,19 @@ import type { TenantScope } from "./tenant.ts";
 
 /** The numbers of client `c`, oldest first, as a JSON list (the driver reads JSON, not arrays, without fetching types). */
 const PHONES = "to_json(array(select phone from client_phones p where p.salon_id = c.salon_id and p.client_id = c.id order by created_at, phone)) as phones";
+
+/**
+ * What the list tells of client `c` beside their name: the start of their next booked
+ * appointment, their visits (booked appointments begun, no-shows left out) and their no-shows.
+ * Each reads the client's own entries of the appointments_client index.
+ */
+const VISITS = `
+  (select min(a.start_at) from appointments a
+    where a.salon_id = c.salon_id and a.client_id = c.id and a.status = 'booked' and a.start_at >= now()) as next_appointment_at,
+  (select count(*) filter (where a.no_show_at is null)::int from appointments a
+    where a.salon_id = c.salon_id and a.client_id = c.id and a.status = 'booked' and a.start_at < now()) as visit_count,
+  (select count(*)::int from appointments a
+    where a.salon_id = c.salon_id and a.client_id = c.id and a.status = 'booked' and a.no_show_at is not null) as no_show_count`;
 
 /** Appointments and calls a client's page shows of each kind. */
 const PAGE_ITEMS = 50;
@@ -125,13 +138,58 @@ export async function linkAppointment(scope: TenantScope, appointmentId: string,
   if (clientId) await scope.sql`update appointments set client_id = ${clientId} where id = ${appointmentId} and salon_id = ${scope.salonId}`;
 }
 
-// ---- the list and a client's page ------------------------------------------------------
+// ---- bookings made before clients were kept ----------------------------------------------
 
-interface SummaryRow extends Omit<ClientSummary, "created_at"> {
-  created_at: Date;
+/** A booked appointment without a client, and the salon and owner it is linked as. */
+export interface UnlinkedAppointment {
+  appointment_id: string;
+  salon_id: string;
+  owner_id: string;
 }
 
-const toSummary = <T extends SummaryRow>({ created_at, ...row }: T) => ({ ...row, created_at: created_at.toISOString() });
+/** Up to `batch` booked appointments, across salons and oldest first, that have no client yet and name one that may be found. */
+export function unlinkedAppointments({ sql }: PublicScope, batch: number): Promise<UnlinkedAppointment[]> {
+  return sql<UnlinkedAppointment[]>`select appointment_id, salon_id, owner_id from unlinked_appointments(${batch})`;
+}
+
+/** Where a booking came from, as the client it makes records their source. */
+const SOURCE_OF_BOOKING: Record<string, ClientSource> = { dashboard: "dashboard", voice: "receptionist", online: "online" };
+
+/**
+ * Links an appointment booked before clients were kept to the client of its name and number,
+ * as a new booking would be linked. One whose number names nobody is marked, so it is not
+ * read again; one linked or cancelled meanwhile is left as it is. Answers whether it was linked.
+ */
+export async function linkOldBooking(scope: TenantScope, appointmentId: string): Promise<boolean> {
+  const { sql, salonId } = scope;
+  const [booking] = await sql<{ customer_name: string | null; customer_phone: string | null; source: string }[]>`
+    select customer_name, customer_phone, source from appointments
+    where id = ${appointmentId} and salon_id = ${salonId} and client_id is null and status = 'booked' and client_unmatched_at is null
+    for update`;
+  if (!booking) return false;
+  const clientId = await clientForBooking(scope, {
+    name: booking.customer_name,
+    phone: booking.customer_phone,
+    source: SOURCE_OF_BOOKING[booking.source] ?? "dashboard",
+  });
+  await sql`
+    update appointments set ${clientId ? sql`client_id = ${clientId}` : sql`client_unmatched_at = now()`}
+    where id = ${appointmentId} and salon_id = ${salonId}`;
+  return clientId !== null;
+}
+
+// ---- the list and a client's page ------------------------------------------------------
+
+interface SummaryRow extends Omit<ClientSummary, "created_at" | "next_appointment_at"> {
+  created_at: Date;
+  next_appointment_at: Date | null;
+}
+
+const toSummary = <T extends SummaryRow>({ created_at, next_appointment_at, ...row }: T) => ({
+  ...row,
+  created_at: created_at.toISOString(),
+  next_appointment_at: next_appointment_at?.toISOString() ?? null,
+});
 
 /** Words of a search as search_text holds them: folded, and a number's digits without spaces or signs. */
 function searchTerms(query: string): string[] {
@@ -154,7 +212,7 @@ export async function listClients(scope: TenantScope, { q, limit, offset }: Clie
   // The page's ids first, so the numbers are read for the page's clients only, not for those skipped.
   const rows = await sql<SummaryRow[]>`
     select c.id, c.name, c.email, c.source, c.created_at,
-      ${sql.unsafe(PHONES)}
+      ${sql.unsafe(PHONES)}, ${sql.unsafe(VISITS)}
     from (
       select id from clients
       where salon_id = ${salonId} ${terms.reduce((words, term) => sql`${words} and search_text like ${likePattern(term)}`, sql``)}
@@ -189,7 +247,7 @@ const toAppointment = ({ start_at, end_at, ...row }: AppointmentRow): ClientAppo
 export async function getClient(scope: TenantScope, id: string): Promise<ClientDetail> {
   const { sql, salonId } = scope;
   const appointments = (upcoming: boolean) => sql<AppointmentRow[]>`
-    select a.id, a.start_at, a.end_at, a.stylist_name, a.status,
+    select a.id, a.start_at, a.end_at, a.stylist_name, a.status, a.no_show_at is not null as no_show,
       (select string_agg(s.service_name, ', ' order by s.position) from appointment_services s where s.appointment_id = a.id) as service_name
     from appointments a
     where a.salon_id = ${salonId} and a.client_id = ${id}
@@ -199,7 +257,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
   const [[client], upcoming, past, calls] = await Promise.all([
     sql<DetailRow[]>`
       select c.id, c.name, c.email, c.source, c.created_at, c.updated_at, c.language, c.preferred_stylist_id, c.notes, c.marketing_consent,
-        ${sql.unsafe(PHONES)}
+        ${sql.unsafe(PHONES)}, ${sql.unsafe(VISITS)}
       from clients c where c.id = ${id} and c.salon_id = ${salonId}`,
     appointments(true),
     appointments(false),
@@ -360,7 +418,7 @@ export async function knownCaller({ sql, salonId }: TenantScope, phone: string):
 // ---- the export ------------------------------------------------------------------------
 
 /** A client as the export writes one. */
-export interface ClientExportRow extends SummaryRow {
+export interface ClientExportRow extends Omit<SummaryRow, "next_appointment_at" | "visit_count" | "no_show_count"> {
   language: Language | null;
   preferred_stylist: string | null;
   notes: string | null;

@@ -97,6 +97,7 @@ export function appointmentEvent(appointment: Appointment, timeZone: string, edi
     end: toWall(appointment.end_datetime, timeZone),
     backgroundColor: colors.background,
     textColor: colors.text,
+    classNames: appointment.no_show_at ? ["no-show"] : [],
     editable,
     extendedProps: { appointment },
   };

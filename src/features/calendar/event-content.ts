@@ -13,6 +13,8 @@ const element = (tag: string, className: string, text: string) => {
 export interface EventWords {
   /** The client of an appointment booked without a name. */
   noName: string;
+  /** What marks an appointment the client did not come to, in words as well as looks. */
+  noShow: string;
   /** The day an appointment is on, as a screen reader says it (the columns around it are not read). */
   day: (start: Date) => string;
 }
@@ -22,17 +24,23 @@ export interface EventWords {
  * list, which has no columns); a shaded period its label. Other events the library draws
  * itself (undefined).
  */
-export function eventContent(info: Calendar.EventContentInfo, { noName, day }: EventWords): Calendar.Content | undefined {
+export function eventContent(info: Calendar.EventContentInfo, { noName, noShow, day }: EventWords): Calendar.Content | undefined {
   const { event } = info;
   if (event.display === "background") return { domNodes: [element("span", "shade-label", String(event.title))] };
   const appointment = event.extendedProps.appointment as Appointment | undefined;
   if (!appointment) return undefined;
-  const parts = [element("time", "appointment-time", info.timeText), element("span", "appointment-client", appointment.customer_name ?? noName)];
+  const time = element("time", "appointment-time", info.timeText);
+  const parts = [time, element("span", "appointment-client", appointment.customer_name ?? noName)];
   if (appointment.service_name) parts.push(element("span", "appointment-services", appointment.service_name));
   if (info.view.type === VIEWS.years) parts.push(element("span", "appointment-stylist", appointment.stylist_name));
   // Narrow columns cut the text short; hovering shows all of it.
   const body = element("div", "appointment", "");
-  body.title = parts.map((part) => part.textContent).join("\n");
+  body.title = [...(appointment.no_show_at ? [noShow] : []), ...parts.map((part) => part.textContent)].join("\n");
+  // A no-show's label goes on the time's line, so even a short event keeps its client's name in view.
+  if (appointment.no_show_at) {
+    parts[0] = element("span", "appointment-head", "");
+    parts[0].append(element("span", "appointment-no-show", noShow), time);
+  }
   body.append(...parts);
   // A screen reader reads the events one by one, without the days and stylists of the columns around them.
   if (info.view.type !== VIEWS.years) body.append(element("span", "sr-only", `${day(event.start)}, ${appointment.stylist_name}`));

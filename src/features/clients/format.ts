@@ -19,3 +19,7 @@ export const callLength = (seconds: number, intl: IntlShape) =>
   seconds < 60
     ? intl.formatNumber(seconds, { style: "unit", unit: "second", unitDisplay: "short" })
     : intl.formatNumber(Math.round(seconds / 60), { style: "unit", unit: "minute", unitDisplay: "short" });
+
+/** An appointment's or a call's start in the salon's time zone, written the interface's way. */
+export const when = (instant: string, timeZone: string, intl: IntlShape) =>
+  intl.formatDate(instant, { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });

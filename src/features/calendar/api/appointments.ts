@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AppointmentBody } from "../../../../contract/appointments.ts";
 import { api, read } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-keys.ts";
+import { clientKeys, queryKeys } from "../../../lib/query-keys.ts";
 
 /** A range of instants, as GET /dashboard/appointments and /dashboard/availability take it. */
 export interface InstantRange {
@@ -61,5 +61,15 @@ export function useDeleteAppointment() {
   return useMutation({
     mutationFn: (id: string) => read(appointments[":id"].$delete({ param: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
+  });
+}
+
+/** Marks a begun appointment as a no-show or clears the mark; the clients' visits and no-shows change with it. */
+export function useMarkNoShow() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, noShow }: { id: string; noShow: boolean }) =>
+      read(appointments[":id"]["no-show"].$put({ param: { id }, json: { no_show: noShow } })),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: appointmentKeys.all }), client.invalidateQueries({ queryKey: clientKeys.all })]),
   });
 }

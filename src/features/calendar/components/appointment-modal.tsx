@@ -22,6 +22,7 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
+import { NoShowControl } from "./no-show-control.tsx";
 import { OutsideHoursNotice } from "./outside-hours-notice.tsx";
 
 interface AppointmentModalProps {
@@ -133,6 +134,8 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
   const editing = appointment !== undefined;
   // Made once: the service rows get their keys as the draft is made.
   const [loaded] = useState(() => draftFor(target, timeZone));
+  // Only a time that has begun can be missed; what the form's own time boxes say is not saved yet.
+  const [begun] = useState(() => appointment !== undefined && Date.parse(appointment.start_datetime) <= Date.now());
   const form = useDashboardForm({
     loaded,
     canSave: (draft) => canSave(draft) && !deleting,
@@ -193,6 +196,7 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
         <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((stylist) => !stylist.is_active) ?? false} />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
+        {appointment && begun && <NoShowControl appointment={appointment} disabled={busy} />}
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
           {(control) => (
             <input

@@ -291,6 +291,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
     eventContent: (info) =>
       eventContent(info, {
         noName: intl.formatMessage({ id: "calendar.event.noName" }),
+        noShow: intl.formatMessage({ id: "calendar.event.noShow" }),
         // The library's dates are the salon's wall clock held in the browser's zone.
         day: (start) => intl.formatDate(start, { weekday: "long", day: "numeric", month: "long" }),
       }),

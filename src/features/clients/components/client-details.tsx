@@ -9,7 +9,7 @@ import { useLanguage } from "../../../i18n/language-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
 import { useClient } from "../api/clients.ts";
-import { callLength, clientLabel, failureDetail, stylistName } from "../format.ts";
+import { callLength, clientLabel, failureDetail, stylistName, when } from "../format.ts";
 import { DeleteClientDialog } from "./delete-client-dialog.tsx";
 import { EditClientDialog } from "./edit-client-dialog.tsx";
 import { MergeClientDialog } from "./merge-client-dialog.tsx";
@@ -143,6 +143,14 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
           <FormattedMessage id={client.marketing_consent ? "clients.detail.marketingYes" : "clients.detail.marketingNo"} />
         </Detail>
         <Detail label="clients.field.notes">{client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : notGiven}</Detail>
+        <Detail label="clients.field.visits">
+          <span className="tabular-nums">{intl.formatNumber(client.visit_count)}</span>
+        </Detail>
+        <Detail label="clients.field.noShows">
+          <span className={`tabular-nums ${client.no_show_count > 0 ? "font-semibold text-amber-900" : ""}`}>
+            <FormattedMessage id="clients.detail.noShowCount" values={{ count: client.no_show_count }} />
+          </span>
+        </Detail>
       </dl>
 
       <Appointments title="clients.detail.upcoming" empty="clients.detail.noUpcoming" items={client.upcoming_appointments} timeZone={timeZone} />
@@ -175,9 +183,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const when = (instant: string, timeZone: string, intl: ReturnType<typeof useIntl>) =>
-  intl.formatDate(instant, { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
-
 function Appointments({ title, empty, items, timeZone }: { title: string; empty: string; items: ClientAppointment[]; timeZone: string }) {
   const intl = useIntl();
   return (
@@ -198,6 +203,11 @@ function Appointments({ title, empty, items, timeZone }: { title: string; empty:
                 {appointment.status === "cancelled" && (
                   <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
                     <FormattedMessage id="clients.detail.cancelled" />
+                  </span>
+                )}
+                {appointment.no_show && (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                    <FormattedMessage id="clients.detail.noShow" />
                   </span>
                 )}
               </span>

@@ -3,7 +3,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { displayPhone } from "../../../../contract/phone.ts";
 import { Button } from "../../../components/button.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
-import { failureDetail } from "../format.ts";
+import { useSalon } from "../../../lib/salon-data/salon.ts";
+import { failureDetail, when } from "../format.ts";
 import { useClientList } from "../api/clients.ts";
 import { useSearchText } from "./use-search-text.ts";
 import { ClientSearchBox } from "./client-search-box.tsx";
@@ -22,6 +23,9 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
   const countId = useId();
   const [text, setText] = useSearchText(query, onQuery);
   const list = useClientList(query);
+  const salon = useSalon();
+  // Times in the salon's zone, once it is known; the browser's only if the salon cannot be read.
+  const timeZone = salon.data?.time_zone ?? (salon.isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined);
   const clients = list.data?.pages.flatMap((page) => page.items) ?? [];
 
   let body;
@@ -65,6 +69,24 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
                 </span>
                 {client.phones.length > 0 && <span className="block text-sm text-slate-600">{client.phones.map((phone) => displayPhone(phone)).join(", ")}</span>}
                 {client.email && <span className="block truncate text-sm text-slate-600">{client.email}</span>}
+                <span className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">
+                  {client.next_appointment_at && timeZone && (
+                    <span>
+                      <FormattedMessage
+                        id="clients.list.next"
+                        values={{ when: <time dateTime={client.next_appointment_at}>{when(client.next_appointment_at, timeZone, intl)}</time> }}
+                      />
+                    </span>
+                  )}
+                  <span className="tabular-nums">
+                    <FormattedMessage id="clients.list.visits" values={{ count: client.visit_count }} />
+                  </span>
+                  {client.no_show_count > 0 && (
+                    <span className="font-medium text-amber-900 tabular-nums">
+                      <FormattedMessage id="clients.list.noShows" values={{ count: client.no_show_count }} />
+                    </span>
+                  )}
+                </span>
               </button>
             </li>
           ))}
