@@ -2,7 +2,7 @@ import twilio from "twilio";
 import { afterAll, describe, expect, it } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
 import { api, callItems, claimNextModel, nextMonday, sql } from "./call-api.ts";
-import { accountSid, authToken, base, CALLER, callRow, hangUpBeforeStream, media, openStream, restRequests, ring, salonWithNumber, webhook } from "./phone-line.ts";
+import { accountSid, authToken, base, CALLER, callRow, bookReturningClient, hangUpBeforeStream, media, openStream, restRequests, ring, salonWithNumber, webhook } from "./phone-line.ts";
 
 // Whole phone calls through the Worker under wrangler (see phone-line.ts).
 
@@ -45,22 +45,7 @@ describe("a phone call through Twilio", () => {
 
   it("tells the model who a returning client is, their preferred stylist and their next appointment", async () => {
     const salon = await salonWithNumber();
-    const [stylist] = (await salon.owner.call("/api/dashboard/stylists", { method: "GET" })).json as unknown as { id: string }[];
-    const services = (await salon.owner.call("/api/dashboard/services", { method: "GET" })).json as unknown as { id: string; name: string }[];
-    const service = services.find((offered) => offered.name === "Haircut");
-    const monday = nextMonday();
-    // Booked in the dashboard with the number written the Czech way; the call comes in E.164.
-    const booked = await salon.owner.call("/api/dashboard/appointments", {
-      body: {
-        customer_name: "Lucie Dvořáková",
-        customer_phone: "603 111 222",
-        stylist: stylist!.id,
-        start_datetime: `${monday}T09:00:00Z`,
-        end_datetime: `${monday}T09:45:00Z`,
-        services: [{ service: service!.id, price_at_booking: 30, duration_at_booking: 45 }],
-      },
-    });
-    expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+    const { monday, stylist } = await bookReturningClient(salon);
     const [client] = ((await salon.owner.call("/api/dashboard/clients?q=603111222", { method: "GET" })).json as unknown as { items: { id: string }[] }).items;
     expect((await salon.owner.call(`/api/dashboard/clients/${client!.id}`, { method: "PUT", body: { preferred_stylist_id: stylist!.id } })).status).toBe(200);
 

@@ -1,7 +1,7 @@
 import twilio from "twilio";
 import { expect, inject } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
-import { salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { nextMonday, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
 
 // A salon's phone line in browser tests: Twilio's webhooks signed with Twilio's own library,
 // its media stream played by a scripted fake, its REST API a fake on loopback, and the speech
@@ -119,4 +119,27 @@ export async function callRow(callId: string, ready: (row: Record<string, unknow
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`call ${callId} never got there`);
+}
+
+/**
+ * Lucie Dvořáková, a client of the salon: her haircut with Jana Nováková next Monday at 10:00
+ * Prague time, booked in the dashboard with her number written the Czech way ("603 111 222");
+ * her calls come in as CALLER, in E.164.
+ */
+export async function bookReturningClient(salon: Awaited<ReturnType<typeof salonWithNumber>>) {
+  const [stylist] = (await salon.owner.call("/api/dashboard/stylists", { method: "GET" })).json as unknown as { id: string }[];
+  const services = (await salon.owner.call("/api/dashboard/services", { method: "GET" })).json as unknown as { id: string; name: string }[];
+  const monday = nextMonday();
+  const booked = await salon.owner.call("/api/dashboard/appointments", {
+    body: {
+      customer_name: "Lucie Dvořáková",
+      customer_phone: "603 111 222",
+      stylist: stylist!.id,
+      start_datetime: `${monday}T09:00:00Z`,
+      end_datetime: `${monday}T09:45:00Z`,
+      services: [{ service: services.find((offered) => offered.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
+    },
+  });
+  expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+  return { monday, stylist: stylist! };
 }

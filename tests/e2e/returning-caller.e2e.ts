@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { nextMonday, sql } from "./call-api.ts";
+import { sql } from "./call-api.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { logIn } from "./owner.ts";
-import { callRow, hangUpBeforeStream, openStream, ring, salonWithNumber } from "./phone-line.ts";
+import { bookReturningClient, callRow, hangUpBeforeStream, openStream, ring, salonWithNumber } from "./phone-line.ts";
 
 // A returning client's phone call from ring to the owner's answer: the model (a scripted fake)
 // is told who calls, the call is summarised by a text model (a scripted fake of the Responses
@@ -24,20 +24,7 @@ const ANSWER = "Yes: the courtyard behind the building is free for clients.";
 describe("a returning client's phone call", () => {
   it("is greeted by name, moves the visit, shows its outcome and summary, and the owner's answer reaches the next call", async () => {
     const salon = await salonWithNumber();
-    const [stylist] = (await salon.owner.call("/api/dashboard/stylists", { method: "GET" })).json as unknown as { id: string }[];
-    const services = (await salon.owner.call("/api/dashboard/services", { method: "GET" })).json as unknown as { id: string; name: string }[];
-    const monday = nextMonday();
-    const booked = await salon.owner.call("/api/dashboard/appointments", {
-      body: {
-        customer_name: "Lucie Dvořáková",
-        customer_phone: "603 111 222",
-        stylist: stylist!.id,
-        start_datetime: `${monday}T09:00:00Z`,
-        end_datetime: `${monday}T09:45:00Z`,
-        services: [{ service: services.find((service) => service.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
-      },
-    });
-    expect(booked.status, JSON.stringify(booked.json)).toBe(201);
+    const { monday } = await bookReturningClient(salon);
 
     // The model greets with the name its instructions give, as a model would: no name, no greeting by name.
     const call = await ring(salon);
