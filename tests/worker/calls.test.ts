@@ -167,6 +167,11 @@ describe("the call list", () => {
       language: "cs",
       transcript_removed: false,
       outcome: null,
+      // Inserted as it ended, so no ending wrote its summary state: it waits for one.
+      summary: null,
+      follow_up: null,
+      follow_up_reason: null,
+      summary_state: "pending",
     });
     // Nothing billed: no price at all, rather than a price of zero.
     expect(items[1]).toMatchObject({ from_number: "browser", to_number: null, assistant_name: null, total_price: null, provider_price: null, model: null, language: null });
