@@ -1,0 +1,38 @@
+import { CALL_OUTCOMES, type Call, type CallOutcome } from "../../../contract/calls.ts";
+
+/** What the history lists: every call, the calls to get back to, or one outcome's. */
+export type CallFilter = "all" | "follow_up" | CallOutcome;
+
+export const CALL_FILTERS: readonly CallFilter[] = ["all", "follow_up", ...CALL_OUTCOMES];
+
+/** The filter an address names (?outcome=booked, ?follow_up=1); anything else lists every call. */
+export function filterOf(params: URLSearchParams): CallFilter {
+  if (params.get("follow_up") === "1") return "follow_up";
+  return CALL_OUTCOMES.find((outcome) => outcome === params.get("outcome")) ?? "all";
+}
+
+/** The address with `filter` in place of the one before. */
+export function withFilter(params: URLSearchParams, filter: CallFilter): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete("outcome");
+  next.delete("follow_up");
+  if (filter === "follow_up") next.set("follow_up", "1");
+  else if (filter !== "all") next.set("outcome", filter);
+  return next;
+}
+
+/** The list request's filter fields: none for every call. */
+export function filterQuery(filter: CallFilter): { outcome?: CallOutcome; follow_up?: "true" } {
+  if (filter === "all") return {};
+  return filter === "follow_up" ? { follow_up: "true" } : { outcome: filter };
+}
+
+/** How long after a call ends its summary is worth waiting for on screen. */
+const SUMMARY_EXPECTED_MS = 10 * 60_000;
+
+/** Whether a call has ended lately and its summary is still being written. */
+export function awaitingSummary(call: Call, now = Date.now()): boolean {
+  if (call.summary_state !== "pending" || call.call_status === "in-progress" || call.call_duration === null) return false;
+  const ended = Date.parse(call.call_started_at) + call.call_duration * 1000;
+  return now - ended < SUMMARY_EXPECTED_MS;
+}
