@@ -164,15 +164,14 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
     >
       <CallKindIcon call={call} />
       <span className="min-w-0 flex-1">
+        {/* The number gets the first line whole; the outcome leads the second, before the assistant. */}
         <span className="flex items-center justify-between gap-2">
           <span className="truncate font-semibold text-slate-900 tabular-nums">{number}</span>
-          <span className="flex shrink-0 items-center gap-1.5">
-            {call.follow_up && <FollowUpMark />}
-            <OutcomeChip outcome={call.outcome} />
-          </span>
+          {call.follow_up && <FollowUpMark />}
         </span>
-        <span className="mt-0.5 flex items-baseline justify-between gap-2 text-sm">
-          <span className="truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
+        <span className="mt-1 flex items-center gap-2 text-sm">
+          <OutcomeChip outcome={call.outcome} />
+          <span className="min-w-0 flex-1 truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
           <time dateTime={call.call_started_at} className="shrink-0 text-slate-600 tabular-nums">
             {intl.formatTime(call.call_started_at, { timeZone, hour: "numeric", minute: "2-digit" })}
           </time>
@@ -187,7 +186,7 @@ function FollowUpMark() {
   const intl = useIntl();
   const label = intl.formatMessage({ id: "calls.filter.followUp" });
   return (
-    <span title={label} className="grid size-5 place-items-center rounded-full bg-amber-100 text-amber-800 ring-1 ring-amber-300 ring-inset">
+    <span title={label} className="grid size-5 shrink-0 place-items-center rounded-full bg-amber-100 text-amber-800 ring-1 ring-amber-300 ring-inset">
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-3">
         <path d="M8 5 4 9l4 4M4 9h7a5 5 0 0 1 5 5v1" />
       </svg>
