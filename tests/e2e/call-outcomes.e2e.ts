@@ -57,6 +57,13 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "calls-linked-call-1366");
 
+    // Beside the list, going to another call keeps the page where it is and names the call in the address.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await list.getByRole("button", { name: /\+420 604 222 333/ }).click();
+    await details.getByText(/^Lucie Černá chtěla balayage/).waitFor();
+    expect(new URL(page.url()).searchParams.get("call")).not.toBe(href!.split("=")[1]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(200);
+
     // The calls to get back to: the complaint handed over, with its reason first in the details.
     await page.getByLabel("Show:").selectOption({ label: "Needs follow-up" });
     await page.waitForURL(/\?follow_up=1$/);
@@ -87,6 +94,13 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     await page.waitForURL((url) => url.search === "");
     await region(page, "Call history").waitFor();
     await screenshot(page, "calls-list-390", { fullPage: false });
+    // A call chosen on a phone takes the list's place; Back brings the list again.
+    await rows(page).filter({ hasText: "+420 606 444 555" }).click();
+    await details.getByText("Get back to this caller").waitFor();
+    expect(await region(page, "Call history").isVisible()).toBe(false);
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "");
+    await region(page, "Call history").waitFor();
 
     await page.goto("/cs/dashboard/calls?follow_up=1");
     expect(await page.getByLabel("Zobrazit:").inputValue()).toBe("follow_up");

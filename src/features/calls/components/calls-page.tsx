@@ -17,6 +17,9 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** Whether the details are beside the list (the lg breakpoint), not in its place. */
+const besideList = () => typeof window.matchMedia === "function" && window.matchMedia("(min-width: 64rem)").matches;
+
 const periodOf = (value: string | null): StatsPeriod => STATS_PERIODS.find((period) => period === value) ?? DEFAULT_STATS_PERIOD;
 const pageOf = (value: string | null) => {
   const page = Number(value);
@@ -56,7 +59,8 @@ export function CallsPage() {
   const total = list.data?.total ?? 0;
   const pageCount = Math.ceil(total / CALLS_PAGE_SIZE);
 
-  const navigate = (change: (next: URLSearchParams) => URLSearchParams) => setParams((current) => change(new URLSearchParams(current)));
+  const navigate = (change: (next: URLSearchParams) => URLSearchParams, options?: { replace: boolean }) =>
+    setParams((current) => change(new URLSearchParams(current)), options);
   // Another page or filter leaves the chosen call: the details show the new page's first.
   const setParam = (name: "period" | "page", value: string | number) =>
     navigate((next) => {
@@ -64,12 +68,17 @@ export function CallsPage() {
       if (name === "page") next.delete("call");
       return next;
     });
+  // Beside the list, going from call to call replaces the address, so the page stays where it
+  // is; on a phone a chosen call replaces the list, a step that Back returns from.
   const choose = (id: string | null) =>
-    navigate((next) => {
-      if (id) next.set("call", id);
-      else next.delete("call");
-      return next;
-    });
+    navigate(
+      (next) => {
+        if (id) next.set("call", id);
+        else next.delete("call");
+        return next;
+      },
+      { replace: besideList() },
+    );
   const setFilter = (next: CallFilter) =>
     navigate((current) => {
       const changed = withFilter(current, next);
