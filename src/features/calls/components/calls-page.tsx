@@ -52,8 +52,9 @@ export function CallsPage() {
   const calls = list.data?.items ?? [];
   const onPage = chosen ? calls.find((call) => call.id === chosen) : calls[0];
   // A call that is not on the page is read by its id, and so is one whose summary is on its way.
-  const single = useCall(chosen ?? onPage?.id ?? null, (chosen !== null && !onPage && !list.isPending) || (onPage !== undefined && awaitingSummary(onPage)));
-  const selected = single.data ?? onPage ?? null;
+  const readById = (chosen !== null && !onPage && !list.isPending) || (onPage !== undefined && awaitingSummary(onPage));
+  const single = useCall(chosen ?? onPage?.id ?? null, readById);
+  const selected = (readById ? single.data : undefined) ?? onPage ?? null;
   const conversation = useConversation(selected?.id ?? null);
 
   const total = list.data?.total ?? 0;
