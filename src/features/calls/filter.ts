@@ -1,4 +1,4 @@
-import { CALL_OUTCOMES, type Call, type CallOutcome } from "../../../contract/calls.ts";
+import { CALL_OUTCOMES, type CallOutcome } from "../../../contract/calls.ts";
 
 /** What the history lists: every call, the calls to get back to, or one outcome's. */
 export type CallFilter = "all" | "follow_up" | CallOutcome;
@@ -25,14 +25,4 @@ export function withFilter(params: URLSearchParams, filter: CallFilter): URLSear
 export function filterQuery(filter: CallFilter): { outcome?: CallOutcome; follow_up?: "true" } {
   if (filter === "all") return {};
   return filter === "follow_up" ? { follow_up: "true" } : { outcome: filter };
-}
-
-/** How long after a call ends its summary is worth waiting for on screen. */
-const SUMMARY_EXPECTED_MS = 10 * 60_000;
-
-/** Whether a call has ended lately and its summary is still being written. */
-export function awaitingSummary(call: Call, now = Date.now()): boolean {
-  if (call.summary_state !== "pending" || call.call_status === "in-progress" || call.call_duration === null) return false;
-  const ended = Date.parse(call.call_started_at) + call.call_duration * 1000;
-  return now - ended < SUMMARY_EXPECTED_MS;
 }

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { CALLS_PAGE_SIZE, type StatsPeriod } from "../../../../contract/calls.ts";
 import { api, read } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../lib/query-keys.ts";
-import { awaitingSummary, filterQuery, type CallFilter } from "../filter.ts";
+import { filterQuery, type CallFilter } from "../filter.ts";
+import { awaitingSummary } from "../format.ts";
 
 /** A summary being written is asked for every 5 seconds, 24 times at most: two minutes. */
 const SUMMARY_POLL_MS = 5_000;
@@ -11,7 +12,7 @@ const SUMMARY_POLLS = 24;
 
 const keys = queryKeys("calls");
 
-/** TanStack Query keys of the Calls screen: pages of the list, a call's conversation and instructions, a period's stats. */
+/** TanStack Query keys of the Calls screen: pages of the list, one call, a call's conversation and instructions, a period's stats. */
 export const callKeys = {
   ...keys,
   conversation: (id: string) => [...keys.all, "conversation", id] as const,

@@ -5,7 +5,8 @@ import { CALLS_PAGE_SIZE, DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod 
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useCall, useCallList, useCallStats, useConversation } from "../api/calls.ts";
-import { awaitingSummary, filterOf, withFilter, type CallFilter } from "../filter.ts";
+import { filterOf, withFilter, type CallFilter } from "../filter.ts";
+import { awaitingSummary } from "../format.ts";
 import { detailOrMessage, statsFailure } from "../load-error.ts";
 import { CallDetails } from "./call-details.tsx";
 import { CallList } from "./call-list.tsx";
