@@ -11,7 +11,7 @@ import { DEFAULT_BUSINESS_HOURS } from "../contract/salon.ts";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../scripts/lib/migrate.ts";
 import { callStats } from "../worker/calls/stats.ts";
-import { callConversation, callInstructions, listCalls } from "../worker/data/calls.ts";
+import { callById, callConversation, callInstructions, listCalls } from "../worker/data/calls.ts";
 import { withTenant, type TenantScope } from "../worker/data/tenant.ts";
 import { timed } from "./support/timing.ts";
 
@@ -57,10 +57,21 @@ try {
   const [big] = salons;
   const callIds = (await admin<{ id: string }[]>`select id from calls where salon_id = ${big!.id} order by random() limit 1000`).map((row) => row.id);
   const lastPage = Math.floor((BIG.calls - 1) / 50) * 50;
+  const lastPageOf = async (filter: ReturnType<typeof admin>) => {
+    const [row] = await admin<{ calls: number }[]>`select count(*)::int as calls from calls where salon_id = ${big!.id} and ${filter}`;
+    return Math.floor((row!.calls - 1) / 50) * 50;
+  };
+  const lastBooked = await lastPageOf(admin`outcome = 'booked'`);
+  const lastFollowUp = await lastPageOf(admin`follow_up`);
   const queries: [string, (scope: TenantScope, run: number) => Promise<unknown>][] = [
     ["list, first page", (scope) => listCalls(scope, { limit: 50, offset: 0 })],
     ["list, middle page", (scope) => listCalls(scope, { limit: 50, offset: 50_000 })],
     [`list, last page (offset ${lastPage.toLocaleString("en")})`, (scope) => listCalls(scope, { limit: 50, offset: lastPage })],
+    ["list, booked, first page", (scope) => listCalls(scope, { limit: 50, offset: 0, outcome: "booked" })],
+    [`list, booked, last page (${lastBooked.toLocaleString("en")})`, (scope) => listCalls(scope, { limit: 50, offset: lastBooked, outcome: "booked" })],
+    ["list, follow-up, first page", (scope) => listCalls(scope, { limit: 50, offset: 0, followUp: true })],
+    [`list, follow-up, last page (${lastFollowUp.toLocaleString("en")})`, (scope) => listCalls(scope, { limit: 50, offset: lastFollowUp, followUp: true })],
+    ["one call", (scope, run) => callById(scope, callIds[run % callIds.length]!)],
     ["conversation (20 items)", (scope, run) => callConversation(scope, callIds[run % callIds.length]!)],
     ["instructions", (scope, run) => callInstructions(scope, callIds[run % callIds.length]!)],
     ...STATS_PERIODS.map((period): [string, (scope: TenantScope) => Promise<unknown>] => [`stats, ${period}`, (scope) => callStats(scope, period, TIME_ZONE)]),
@@ -110,13 +121,21 @@ async function seed(sql: Sql) {
   for (const { salon, calls } of plan) {
     await sql`
       insert into calls (salon_id, assistant_name, direction, from_number, to_number, call_started_at, call_ended_at, call_duration,
-                         call_status, caller_city, caller_country, model_cost, telephony_cost, instructions, model, language, eur_per_usd)
+                         call_status, caller_city, caller_country, model_cost, telephony_cost, instructions, model, language, eur_per_usd,
+                         outcome, summary, follow_up, follow_up_reason, summary_state)
       select ${salon.id}, 'Front desk', case when n % 10 = 0 then 'outbound' else 'inbound' end,
              '+420' || (600000000 + n % 99999999)::text, '+420228881234',
              now() - (n::float8 / ${calls} * 365) * interval '1 day', now() - (n::float8 / ${calls} * 365) * interval '1 day' + (30 + n % 300) * interval '1 second',
              30 + n % 300, case when n % 17 = 0 then 'no-answer' else 'completed' end, 'Praha', 'CZ',
              round((0.01 + (n % 50) / 1000.0)::numeric, 6), case when n % 3 = 0 then null else 0.0085 end, ${instructions},
-             'gpt-realtime-2.1', (array['cs', 'en', 'de'])[1 + n % 3], 0.86
+             'gpt-realtime-2.1', (array['cs', 'en', 'de'])[1 + n % 3], 0.86,
+             -- A salon's mix: a third booked, one call in twenty to get back to.
+             case when n % 17 = 0 then 'abandoned'
+                  else (array['booked', 'booked', 'booked', 'rescheduled', 'cancelled', 'question_answered', 'question_answered', 'handed_over', 'no_action'])[1 + n % 9] end,
+             case when n % 17 = 0 then null else 'The caller booked a women''s haircut on Friday afternoon with Jana. She asked about parking nearby.' end,
+             case when n % 17 = 0 then null else n % 20 = 7 end,
+             case when n % 20 = 7 and n % 17 <> 0 then 'Asked for a call back about a colour correction.' end,
+             case when n % 17 = 0 then 'skipped' else 'done' end
       from generate_series(1, ${calls}) n`;
   }
   console.log(`calls inserted (${seconds()} s)`);

@@ -22,14 +22,19 @@ export const queryInt = (fallback: number, min: number, max: number, error: stri
 export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-/** GET /calls/list?limit&offset&outcome: outcome narrows the list to calls that came to it. */
+/** An optional query field: absent or empty reads as not given. */
+const optionalQuery = <T extends z.ZodMiniType>(schema: T) =>
+  z.optional(z.pipe(z.transform((value: unknown) => (value === "" ? undefined : value)), z.optional(schema)));
+
+/**
+ * GET /calls/list?limit&offset&outcome&follow_up: outcome narrows the list to calls that came
+ * to it, follow_up=true to calls the salon should get back to; the total counts what passes.
+ */
 export const callListQuery = z.object({
   limit: queryInt(CALLS_PAGE_SIZE, 1, CALLS_MAX_LIMIT, "validation.calls.limit"),
   offset: queryInt(0, 0, 1_000_000_000, "validation.calls.offset"),
-  outcome: z.optional(z.pipe(
-    z.transform((value: unknown) => (value === "" ? undefined : value)),
-    z.optional(z.enum(CALL_OUTCOMES, { error: "validation.calls.outcome" })),
-  )),
+  outcome: optionalQuery(z.enum(CALL_OUTCOMES, { error: "validation.calls.outcome" })),
+  follow_up: optionalQuery(z.literal("true", { error: "validation.calls.followUp" })),
 });
 
 /** GET /calls/stats?period= */

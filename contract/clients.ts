@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { queryInt } from "./calls.ts";
+import { queryInt, type CallOutcome } from "./calls.ts";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
@@ -99,6 +99,8 @@ export interface ClientCall {
   /** Seconds; null while the call runs. */
   duration: number | null;
   direction: "inbound" | "outbound";
+  /** What came of it; null while it runs or before its summary tells. */
+  outcome: CallOutcome | null;
 }
 
 /** GET /dashboard/clients/:id: the client's page. */

@@ -1,5 +1,6 @@
 import type { TransactionSql } from "postgres";
 import { renderInstructions, type InstructionsData } from "../../contract/assistant-instructions.ts";
+import type { CallOutcome } from "../../contract/calls.ts";
 import { DEFAULT_MODEL, type RealtimeModel } from "../../contract/models.ts";
 import type { BusinessHours } from "../../contract/salon.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
@@ -11,7 +12,8 @@ import { DEFAULT_PER_USD } from "../../contract/currency.ts";
  * receptionist leaves behind: bookings with their function calls, a cancellation, a move, a
  * hand-over, a missed call, a caller who spoke over the assistant, a booking that failed
  * once and then worked, and test calls made in the browser (one of them with an assistant
- * deleted since).
+ * deleted since). Each call someone spoke on has the summary the salon reads, in the salon's
+ * Czech, and two of them ask the salon to get back to the caller.
  */
 
 type Item =
@@ -35,6 +37,16 @@ interface DemoCall {
   /** Made with an assistant that has been deleted since. */
   deletedAssistant?: boolean;
   items: (day: DayWords) => Item[];
+  /** What the summary says; none for a call nobody spoke on. */
+  summary?: (day: DayWords) => DemoSummary;
+}
+
+interface DemoSummary {
+  text: string;
+  /** The outcome only the words tell, when the tools left it open. */
+  outcome?: CallOutcome;
+  /** Why the salon should get back to the caller, when it should. */
+  followUp?: string;
 }
 
 /** Dates the conversation mentions, worked out from the day of the call. */
@@ -44,6 +56,8 @@ interface DayWords {
   weekday(offset: number): string;
   /** Days from the call to the next Saturday. */
   toSaturday: number;
+  /** The same day as a Czech summary names it: "ve středu 25. 11.". */
+  czechDay(offset: number): string;
 }
 
 const SALON_LINE = "+420228881234";
@@ -63,6 +77,9 @@ const CALLS: DemoCall[] = [
     city: "Praha",
     duration: 212,
     model: 0.0412,
+    summary: (d) => ({
+      text: `Petra Králová si objednala dámský střih u Jany ${d.czechDay(2)} v 16:00. Asistent jí řekl cenu 890 Kč, u delších vlasů až 1 190 Kč. Zastihnout ji můžete na čísle, ze kterého volala.`,
+    }),
     items: (d) => [
       GREETING,
       { say: "user", text: `Hi, I'd like to book a women's haircut, ideally on ${d.weekday(2)} afternoon.` },
@@ -107,6 +124,10 @@ const CALLS: DemoCall[] = [
     from: "browser",
     duration: 64,
     model: 0.0187,
+    summary: () => ({
+      text: "Zkušební hovor z prohlížeče s dotazem na otevírací dobu. Asistent ji vyjmenoval a doplnil, že v neděli je zavřeno.",
+      outcome: "question_answered",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Hi, what are your opening hours?" },
@@ -136,6 +157,9 @@ const CALLS: DemoCall[] = [
     city: "Brno",
     duration: 247,
     model: 0.0538,
+    summary: (d) => ({
+      text: `Lucie Černá chtěla balayage na sobotní dopoledne. Termín v 11:00 mezitím obsadil někdo jiný, a tak ji asistent objednal k Petře ${d.czechDay(d.toSaturday)} v 9:00. Cena je 3 290 Kč, podle délky vlasů 2 890 až 4 290 Kč.`,
+    }),
     items: (d) => {
       const saturday = d.date(d.toSaturday);
       return [
@@ -194,6 +218,10 @@ const CALLS: DemoCall[] = [
     city: "Praha",
     duration: 74,
     model: 0.0236,
+    summary: () => ({
+      text: "Dotaz na cenu dámského střihu. Asistent uvedl 45 eur, u delších vlasů až 60 eur. Objednat se volající zatím nechce, zavolá zítra.",
+      outcome: "question_answered",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Dobrý den, kolik stojí dámský střih?" },
@@ -213,6 +241,10 @@ const CALLS: DemoCall[] = [
     country: "DE",
     duration: 58,
     model: 0.0191,
+    summary: () => ({
+      text: "Dotaz v němčině na volný termín na foukanou zítra dopoledne. Asistent nabídl 10:00, jméno pro rezervaci ale nezaznělo a volající se prý ozve znovu.",
+      outcome: "no_action",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Guten Tag, haben Sie morgen Vormittag noch einen Termin zum Föhnen frei?" },
@@ -227,6 +259,9 @@ const CALLS: DemoCall[] = [
     city: "Plzeň",
     duration: 98,
     model: 0.0236,
+    summary: (d) => ({
+      text: `Martin Novák zrušil pánský střih u Tomáše ${d.czechDay(1)} v 10:00, protože mu do toho přišla práce. Nový termín si zatím nedomluvil, ozve se příští týden.`,
+    }),
     items: (d) => {
       const appointment = { appointment_id: "7c1e9a52-3f0b-4d7e-9a61-2b5d8c4e0f13", start: `${d.date(1)} 10:00`, services: ["Pánský střih"], stylist: "Tomáš Dvořák" };
       const caller = { customer_name: "Martin Novák", customer_phone: "+420605333444" };
@@ -249,6 +284,10 @@ const CALLS: DemoCall[] = [
     city: "Praha",
     duration: 71,
     model: 0.0164,
+    summary: () => ({
+      text: "Dotaz na cenu barvení dlouhých vlasů. Asistent uvedl 1 690 Kč za zhruba hodinu a půl práce, u dlouhých vlasů až 2 490 Kč. Volající si to rozmyslí a případně zavolá znovu.",
+      outcome: "question_answered",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Good morning. How much is colouring for long hair?" },
@@ -275,6 +314,10 @@ const CALLS: DemoCall[] = [
     city: "Kladno",
     duration: 133,
     model: 0.0291,
+    summary: () => ({
+      text: "Stížnost na barvení z minulého týdne: výsledek se volajícímu nelíbí a chce to probrat s někým ze salonu. Asistent hovor přepojil na salon.",
+      followUp: "Nespokojenost s barvením. Ověřte, že si přepojený hovor někdo převzal, a nabídněte opravu barvy.",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Hello. I had my hair coloured last week and I'm not happy with the result. I'd like to speak to someone at the salon." },
@@ -286,6 +329,10 @@ const CALLS: DemoCall[] = [
     when: { daysAgo: 3, at: "10:30" },
     from: "browser",
     duration: 45,
+    summary: (d) => ({
+      text: `Zkušební hovor: dotaz na pánský střih ${d.czechDay(1)} v 17:00. Asistent našel volný termín u Tomáše, šlo ale jen o zkoušku, a tak se nic nerezervovalo.`,
+      outcome: "no_action",
+    }),
     model: 0.0121,
     realtimeModel: "gpt-realtime-2.1-mini",
     deletedAssistant: true,
@@ -308,6 +355,9 @@ const CALLS: DemoCall[] = [
     city: "Praha",
     duration: 156,
     model: 0.0347,
+    summary: (d) => ({
+      text: `Anna Dvořáková si přesunula barvení u Petry ${d.czechDay(2)} z 10:00 na 15:30. Nic dalšího nepotřebovala.`,
+    }),
     items: (d) => {
       const caller = { customer_name: "Anna Dvořáková", customer_phone: "+420722888999" };
       const appointment = { appointment_id: "3b8d2f60-91c4-4e2a-8f57-6a0c1d9e4b27", services: ["Barvení"], stylist: "Petra Svobodová" };
@@ -339,6 +389,10 @@ const CALLS: DemoCall[] = [
     city: "Brno",
     duration: 58,
     model: 0.0139,
+    summary: () => ({
+      text: "Dotaz, kde salon sídlí a jestli je poblíž parkování. Asistent uvedl adresu Vinohradská 12, o parkování ale informace neměl.",
+      outcome: "question_answered",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Hi, where exactly are you, and is there parking nearby?" },
@@ -357,6 +411,10 @@ const CALLS: DemoCall[] = [
     city: "Liberec",
     duration: 41,
     model: 0.0102,
+    summary: (d) => ({
+      text: `Ondřej Kučera chtěl pánský střih u Tomáše ${d.czechDay(1)} v 9:00. Hovor skončil uprostřed rezervace, takže termín potvrzený není.`,
+      followUp: `Rezervace se nedokončila: zavolejte mu a potvrďte termín ${d.czechDay(1)} v 9:00.`,
+    }),
     items: (d) => [
       GREETING,
       { say: "user", text: "Hi, have you got a men's haircut tomorrow at nine?" },
@@ -381,6 +439,9 @@ const CALLS: DemoCall[] = [
     city: "Praha",
     duration: 139,
     model: 0.0318,
+    summary: (d) => ({
+      text: `Barbora Šťastná si objednala foukanou u Tomáše ${d.czechDay(1)} v 16:30. Asistent jí řekl cenu 450 Kč.`,
+    }),
     items: (d) => [
       GREETING,
       { say: "user", text: `Hello, I'd like a blow-dry on ${d.weekday(1)}, any time after 3.` },
@@ -408,6 +469,10 @@ const CALLS: DemoCall[] = [
     duration: 38,
     model: 0.0098,
     realtimeModel: "gpt-realtime",
+    summary: () => ({
+      text: "Zkušební hovor s dotazem na keratinové ošetření. Asistent vysvětlil, že ho salon nenabízí, a vyjmenoval střihy, barvení, balayage a foukanou.",
+      outcome: "question_answered",
+    }),
     items: () => [
       GREETING,
       { say: "user", text: "Testing: do you do keratin treatments?" },
@@ -429,6 +494,29 @@ const callerLanguage = (items: Item[]) =>
     .map((item) => ("say" in item && item.say === "user" ? spokenLanguage(item.text) : null))
     .filter((language) => language !== null)
     .at(-1) ?? null;
+
+/** "v" or "ve" and the weekday as a Czech date names it, Monday first. */
+const CZECH_WEEKDAYS = ["v pondělí", "v úterý", "ve středu", "ve čtvrtek", "v pátek", "v sobotu", "v neděli"];
+
+/** The dates a call started at `started` mentions, on the salon's calendar. */
+function dayWords(started: Date, timeZone: string): DayWords {
+  const callDay = wallTime(started, timeZone);
+  const callDate = Date.UTC(callDay.year, callDay.month - 1, callDay.day);
+  const dayAfter = (offset: number) => new Date(callDate + offset * DAY_MS);
+  const weekdayOfCall = (new Date(callDate).getUTCDay() + 6) % 7; // 0 = Monday
+  return {
+    date: (offset) => {
+      const date = dayAfter(offset);
+      return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+    },
+    weekday: (offset) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(dayAfter(offset)),
+    toSaturday: ((5 - weekdayOfCall + 7) % 7) || 7,
+    czechDay: (offset) => {
+      const date = dayAfter(offset);
+      return `${CZECH_WEEKDAYS[(date.getUTCDay() + 6) % 7]} ${date.getUTCDate()}. ${date.getUTCMonth() + 1}.`;
+    },
+  };
+}
 
 /** The demo salon's recorded calls over the last week, with their conversations. */
 export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
@@ -453,18 +541,7 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
       const [hour, minute] = call.when.at.split(":").map(Number);
       started = zonedInstant({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: hour!, minute: minute! }, salon.time_zone);
     }
-    const callDay = wallTime(started, salon.time_zone);
-    const callDate = Date.UTC(callDay.year, callDay.month - 1, callDay.day);
-    const dayAfter = (offset: number) => new Date(callDate + offset * DAY_MS);
-    const weekdayOfCall = (new Date(callDate).getUTCDay() + 6) % 7; // 0 = Monday
-    const words: DayWords = {
-      date: (offset) => {
-        const date = dayAfter(offset);
-        return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-      },
-      weekday: (offset) => new Intl.DateTimeFormat("en", { weekday: "long", timeZone: "UTC" }).format(dayAfter(offset)),
-      toSaturday: ((5 - weekdayOfCall + 7) % 7) || 7,
-    };
+    const words = dayWords(started, salon.time_zone);
 
     const browser = call.from === "browser";
     const items = call.items(words);
@@ -493,5 +570,28 @@ export async function seedCalls(tx: TransactionSql, ownerEmail: string) {
     }
     // Ended once its conversation is recorded, as a live call is, so its outcome is read from what its tools did.
     await tx`update calls set call_status = ${call.missed ? "no-answer" : "completed"} where id = ${row!.id}`;
+  }
+}
+
+/**
+ * The summaries of the demo salon's calls, as the summary's writer leaves them once a call has
+ * ended. A call is known by its number and length, which its summary does not change, so the
+ * calls of a database seeded before summaries existed get theirs too.
+ */
+export async function summariseCalls(tx: TransactionSql, ownerEmail: string) {
+  const [salon] = await tx<{ id: string; time_zone: string }[]>`
+    select s.id, s.time_zone from salons s join users u on u.id = s.owner_id where u.email = ${ownerEmail}`;
+  if (!salon) return;
+  for (const call of CALLS) {
+    if (!call.summary) continue;
+    const rows = await tx<{ id: string; call_started_at: Date }[]>`
+      select id, call_started_at from calls
+      where salon_id = ${salon.id} and from_number = ${call.from} and call_duration = ${call.duration} and summary_state <> 'done'`;
+    for (const row of rows) {
+      const summary = call.summary(dayWords(row.call_started_at, salon.time_zone));
+      await tx`update calls set summary = ${summary.text}, follow_up = ${summary.followUp !== undefined}, follow_up_reason = ${summary.followUp ?? null},
+                 summary_state = 'done', outcome = coalesce(outcome, ${summary.outcome ?? null})
+               where id = ${row.id}`;
+    }
   }
 }

@@ -5,7 +5,7 @@ import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "..
 import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { freeSlots, type Busy, type StylistSchedule } from "../../worker/availability/free-slots.ts";
-import { seedCalls } from "./demo-calls.ts";
+import { seedCalls, summariseCalls } from "./demo-calls.ts";
 
 /** The demo salon owner's sign-in, printed at start-up (local only). */
 export const DEMO_LOGIN = { email: "owner@demo-salon.test", password: "Demo-Salon-2026!" };
@@ -47,6 +47,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-no-shows", run: async (tx) => (await import("./demo-clients.ts")).seedNoShows(tx, DEMO_LOGIN.email) },
   // Questions callers asked that the assistant could not answer, and the FAQ the owner wrote.
   { name: "demo-questions", run: async (tx) => (await import("./demo-questions.ts")).seedQuestions(tx, DEMO_LOGIN.email) },
+  // What each demo call was about and which to get back to, also for calls seeded before summaries.
+  { name: "demo-call-summaries", run: (tx) => summariseCalls(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

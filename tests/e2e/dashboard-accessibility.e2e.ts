@@ -67,6 +67,9 @@ const STATES: State[] = [
   { name: "calls", path: "/dashboard/calls" },
   { name: "call chosen", path: "/dashboard/calls", reach: [firstCall] },
   { name: "call instructions", path: "/dashboard/calls", reach: [firstCall, press("calls.instructions.open")], dialog: "calls.instructions.title" },
+  // Filtered, the first call shows its summary; among those to get back to, the reason too.
+  { name: "calls booked", path: "/dashboard/calls?outcome=booked" },
+  { name: "calls to get back to", path: "/dashboard/calls?follow_up=1" },
   { name: "calendar week", path: "/dashboard/calendar" },
   { name: "calendar day", path: "/dashboard/calendar", reach: [press("calendar.view.day")] },
   { name: "calendar month", path: "/dashboard/calendar", reach: [press("calendar.view.month")] },

@@ -271,7 +271,7 @@ describe("the Calls screen", () => {
     renderPage();
     const select = await screen.findByLabelText("Stats for:");
     expect(select).toHaveValue("today");
-    expect((await screen.findAllByRole("option")).map((option) => option.textContent)).toEqual(["Today", "This Week", "This Month", "Last 30 Days"]);
+    expect((await within(select).findAllByRole("option")).map((option) => option.textContent)).toEqual(["Today", "This Week", "This Month", "Last 30 Days"]);
     await userEvent.selectOptions(select, "This Week");
     await waitFor(() => expect(requests.some((request) => request.url === "/api/calls/stats?period=this_week")).toBe(true));
     const chart = await within(region("Call statistics")).findByRole("img", {

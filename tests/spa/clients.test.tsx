@@ -40,7 +40,7 @@ const LUCIE_PAGE: ClientDetail = {
   past_appointments: [
     { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled", no_show: false },
   ],
-  calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound" }],
+  calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound", outcome: "booked" }],
 };
 
 interface Request {
@@ -152,7 +152,9 @@ describe("the Clients screen", () => {
     const past = within(page.getByRole("region", { name: "Past appointments" }));
     expect(past.getByRole("listitem")).toHaveTextContent("Sat, Oct 3, 2026, 10:00 AMAppointment · Petr MalýCancelled");
     const calls = within(page.getByRole("region", { name: "Calls" }));
-    expect(calls.getByRole("listitem")).toHaveTextContent("Fri, Nov 20, 2026, 10:05 AMIncoming · 3 min");
+    expect(calls.getByRole("listitem")).toHaveTextContent("Fri, Nov 20, 2026, 10:05 AMIncoming · 3 minBooked");
+    // Each call opens on the Calls screen.
+    expect(within(calls.getByRole("listitem")).getByRole("link")).toHaveAttribute("href", "/en/dashboard/calls?call=c1");
     expect(calls.getByRole("link", { name: "Open the Calls screen" })).toHaveAttribute("href", "/en/dashboard/calls");
   });
 

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { requireUser } from "../auth/middleware.ts";
-import { callConversation, callInstructions, listCalls } from "../data/calls.ts";
+import { callById, callConversation, callInstructions, listCalls } from "../data/calls.ts";
 import { notFound } from "../data/errors.ts";
 import { inSalon, requireSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { query } from "../http/validate.ts";
 import { callStats } from "./stats.ts";
 
-/** Everything under /api/calls: the salon's call history, conversations and statistics. */
+/** Everything under /api/calls: the salon's call history, one call, conversations and statistics. */
 export const callsRoutes = new Hono<SalonEnv>()
   .use(requireUser, requireSalon)
   .get("/list", query(callListQuery), async (c) => {
-    const page = c.req.valid("query");
-    return c.json(await inSalon(c, (scope) => listCalls(scope, page)));
+    const { limit, offset, outcome, follow_up } = c.req.valid("query");
+    return c.json(await inSalon(c, (scope) => listCalls(scope, { limit, offset, outcome, followUp: follow_up === "true" })));
   })
   .get("/conversation/:id", async (c) => {
     const id = rowId(c);
@@ -29,4 +29,11 @@ export const callsRoutes = new Hono<SalonEnv>()
   .get("/stats", query(callStatsQuery), async (c) => {
     const { period } = c.req.valid("query");
     return c.json(await inSalon(c, (scope) => callStats(scope, period, c.var.salon.timeZone)));
+  })
+  // Last, so the names above are not read as a call's id.
+  .get("/:id", async (c) => {
+    const id = rowId(c);
+    const call = await inSalon(c, (scope) => callById(scope, id));
+    if (!call) throw notFound();
+    return c.json(call);
   });

@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from "postgres";
-import type { Call, CallInstructions, CallList, ConversationItem } from "../../contract/calls.ts";
+import type { Call, CallInstructions, CallList, CallOutcome, ConversationItem } from "../../contract/calls.ts";
 import type { Language } from "../../contract/languages.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 
@@ -20,15 +20,31 @@ const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price_eur::float8 end as total_price,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as provider_price`;
 
+/** Which calls a page lists: every call, those that came to one outcome, those to get back to. */
+export interface CallFilter {
+  outcome?: CallOutcome;
+  followUp?: boolean;
+}
+
+const toCall = (row: CallRow): Call => ({ ...row, call_started_at: row.call_started_at.toISOString() });
+
 /**
- * One page of the salon's calls, newest first, and their number. The total is kept by the
- * calls table's triggers (salon_call_counts), so it costs one row. The page's ids come from
- * the (salon_id, call_started_at, id) index alone, and a page in the older half is read
- * from the oldest end, so at most half the salon's index entries are ever skipped; only
- * the page's rows are then fetched.
+ * One page of the salon's calls that pass `filter`, newest first, and how many do. The total
+ * of every call is kept by the calls table's triggers (salon_call_counts), so it costs one row;
+ * a filter's is counted on its own index (call_filters migration), which also orders its
+ * pages. The page's ids come from that index alone, and a page in the older half is read from
+ * the oldest end, so at most half the filter's index entries are ever skipped; only the
+ * page's rows are then fetched.
  */
-export async function listCalls({ sql: tx, salonId }: TenantScope, { limit, offset }: { limit: number; offset: number }): Promise<CallList> {
-  const [count] = await tx<{ calls: number }[]>`select calls::int from salon_call_counts where salon_id = ${salonId}`;
+export async function listCalls(
+  { sql: tx, salonId }: TenantScope,
+  { limit, offset, outcome, followUp }: { limit: number; offset: number } & CallFilter,
+): Promise<CallList> {
+  const filtered = outcome !== undefined || followUp === true;
+  const matching = tx`salon_id = ${salonId}${outcome === undefined ? tx`` : tx` and outcome = ${outcome}`}${followUp ? tx` and follow_up` : tx``}`;
+  const [count] = filtered
+    ? await tx<{ calls: number }[]>`select count(*)::int as calls from calls where ${matching}`
+    : await tx<{ calls: number }[]>`select calls::int from salon_call_counts where salon_id = ${salonId}`;
   const total = count?.calls ?? 0;
   const size = Math.min(limit, total - offset);
   if (size <= 0) return { items: [], total };
@@ -37,7 +53,7 @@ export async function listCalls({ sql: tx, salonId }: TenantScope, { limit, offs
     ? await tx<CallRow[]>`
         select ${CALL_COLUMNS(tx)}
         from (
-          select id from calls where salon_id = ${salonId}
+          select id from calls where ${matching}
           order by call_started_at, id
           limit ${size} offset ${total - offset - size}
         ) page
@@ -46,13 +62,19 @@ export async function listCalls({ sql: tx, salonId }: TenantScope, { limit, offs
     : await tx<CallRow[]>`
         select ${CALL_COLUMNS(tx)}
         from (
-          select id from calls where salon_id = ${salonId}
+          select id from calls where ${matching}
           order by call_started_at desc, id desc
           limit ${size} offset ${offset}
         ) page
         join calls c on c.id = page.id
         order by c.call_started_at desc, c.id desc`;
-  return { items: rows.map((row) => ({ ...row, call_started_at: row.call_started_at.toISOString() })), total };
+  return { items: rows.map(toCall), total };
+}
+
+/** One of the salon's calls, or null when it has no such call. */
+export async function callById({ sql: tx, salonId }: TenantScope, callId: string): Promise<Call | null> {
+  const [row] = await tx<CallRow[]>`select ${CALL_COLUMNS(tx)} from calls c where c.id = ${callId} and c.salon_id = ${salonId}`;
+  return row ? toCall(row) : null;
 }
 
 interface ItemRow {

@@ -262,7 +262,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
     appointments(true),
     appointments(false),
     sql<(Omit<ClientCall, "started_at"> & { started_at: Date })[]>`
-      select id, call_started_at as started_at, call_duration as duration, direction from calls
+      select id, call_started_at as started_at, call_duration as duration, direction, outcome from calls
       where salon_id = ${salonId} and client_id = ${id}
       order by call_started_at desc limit ${PAGE_ITEMS}`,
   ]);

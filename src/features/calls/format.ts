@@ -23,6 +23,16 @@ export const callKind = (call: Call): CallKind => {
   return call.call_status === COMPLETED || call.call_status === "in-progress" ? "inbound" : "missed";
 };
 
+/** How long after a call ends its summary is worth waiting for on screen. */
+const SUMMARY_EXPECTED_MS = 10 * 60_000;
+
+/** Whether a call has ended lately and its summary is still being written. */
+export function awaitingSummary(call: Call, now = Date.now()): boolean {
+  if (call.summary_state !== "pending" || call.call_status === "in-progress" || call.call_duration === null) return false;
+  const ended = Date.parse(call.call_started_at) + call.call_duration * 1000;
+  return now - ended < SUMMARY_EXPECTED_MS;
+}
+
 /** The salon's calendar day of an instant, "2026-11-23". */
 export function salonDay(instant: string | Date, timeZone: string): string {
   const wall = wallTime(new Date(instant), timeZone);

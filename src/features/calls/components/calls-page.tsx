@@ -4,7 +4,9 @@ import { useSearchParams } from "react-router";
 import { CALLS_PAGE_SIZE, DEFAULT_STATS_PERIOD, STATS_PERIODS, type StatsPeriod } from "../../../../contract/calls.ts";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
-import { useCallList, useCallStats, useConversation } from "../api/calls.ts";
+import { useCall, useCallList, useCallStats, useConversation } from "../api/calls.ts";
+import { filterOf, withFilter, type CallFilter } from "../filter.ts";
+import { awaitingSummary } from "../format.ts";
 import { detailOrMessage, statsFailure } from "../load-error.ts";
 import { CallDetails } from "./call-details.tsx";
 import { CallList } from "./call-list.tsx";
@@ -16,6 +18,9 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** Whether the details are beside the list (the lg breakpoint), not in its place. */
+const besideList = () => typeof window.matchMedia === "function" && window.matchMedia("(min-width: 64rem)").matches;
+
 const periodOf = (value: string | null): StatsPeriod => STATS_PERIODS.find((period) => period === value) ?? DEFAULT_STATS_PERIOD;
 const pageOf = (value: string | null) => {
   const page = Number(value);
@@ -24,8 +29,10 @@ const pageOf = (value: string | null) => {
 
 /**
  * Calls: the period's statistics above the history, one call's details and its
- * conversation beside it. The period and page live in the address (?period=&page=), so a
- * reload or Back shows the same view; the first call of the page is chosen until another is.
+ * conversation beside it. The period, the list's filter and page and the chosen call live in
+ * the address (?period=&outcome= or follow_up=1&page=&call=), so a reload, Back or a link
+ * from elsewhere shows the same view. Without a chosen call the first of the page is shown;
+ * on a phone a chosen call stands alone, with a way back to the list.
  */
 export function CallsPage() {
   const intl = useIntl();
@@ -34,26 +41,52 @@ export function CallsPage() {
   const [params, setParams] = useSearchParams();
   const period = periodOf(params.get("period"));
   const page = pageOf(params.get("page"));
+  const filter = filterOf(params);
+  const chosen = params.get("call");
   const salon = useSalon();
   // The salon's days and times; the browser's zone only if the salon cannot be read.
   const timeZone = salon.data?.time_zone ?? (salon.isError ? browserTimeZone() : undefined);
 
-  const list = useCallList(page);
+  const list = useCallList(page, filter);
   const stats = useCallStats(period);
-  const [chosen, setChosen] = useState<string | null>(null);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const calls = list.data?.items ?? [];
-  const selected = calls.find((call) => call.id === chosen) ?? calls[0] ?? null;
+  const onPage = chosen ? calls.find((call) => call.id === chosen) : calls[0];
+  // A call that is not on the page is read by its id, and so is one whose summary is on its way.
+  const readById = (chosen !== null && !onPage && !list.isPending) || (onPage !== undefined && awaitingSummary(onPage));
+  const single = useCall(chosen ?? onPage?.id ?? null, readById);
+  const selected = (readById ? single.data : undefined) ?? onPage ?? null;
   const conversation = useConversation(selected?.id ?? null);
 
   const total = list.data?.total ?? 0;
   const pageCount = Math.ceil(total / CALLS_PAGE_SIZE);
 
+  const navigate = (change: (next: URLSearchParams) => URLSearchParams, options?: { replace: boolean }) =>
+    setParams((current) => change(new URLSearchParams(current)), options);
+  // Another page or filter leaves the chosen call: the details show the new page's first.
   const setParam = (name: "period" | "page", value: string | number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
+    navigate((next) => {
       next.set(name, String(value));
+      if (name === "page") next.delete("call");
       return next;
+    });
+  // Beside the list, going from call to call replaces the address, so the page stays where it
+  // is; on a phone a chosen call replaces the list, a step that Back returns from.
+  const choose = (id: string | null) =>
+    navigate(
+      (next) => {
+        if (id) next.set("call", id);
+        else next.delete("call");
+        return next;
+      },
+      { replace: besideList() },
+    );
+  const setFilter = (next: CallFilter) =>
+    navigate((current) => {
+      const changed = withFilter(current, next);
+      changed.delete("page");
+      changed.delete("call");
+      return changed;
     });
 
   // A page beyond the last (an old link, calls removed) shows the last one.
@@ -76,6 +109,13 @@ export function CallsPage() {
   }, [stats.error, toast, intl]);
 
   const statsData = stats.isError ? undefined : stats.data;
+  // The chosen call could not be read (another salon's, deleted, a mistyped link).
+  const callFailure =
+    chosen && !onPage && single.isError && !single.data
+      ? intl.formatMessage({ id: "calls.details.failed" }, { detail: detailOrMessage(single.error, intl) })
+      : null;
+  // On a phone, a chosen call stands alone.
+  const phoneHidden = chosen ? "max-lg:hidden" : undefined;
 
   return (
     <section aria-labelledby={titleId} className="min-w-0">
@@ -89,27 +129,43 @@ export function CallsPage() {
             <FormattedMessage id="calls.intro" />
           </p>
         </div>
-        <PeriodSelect period={period} onChange={(next) => setParam("period", next)} />
+        <div className={phoneHidden}>
+          <PeriodSelect period={period} onChange={(next) => setParam("period", next)} />
+        </div>
       </div>
 
-      <StatsBar stats={statsData} loading={stats.isPending && !stats.isError} onRetry={stats.isError ? () => void stats.refetch() : undefined}>
-        {statsData && statsData.total_calls > 0 && statsData.days.length > 1 && timeZone && <CallsChart stats={statsData} />}
-      </StatsBar>
+      <div className={phoneHidden}>
+        <StatsBar stats={statsData} loading={stats.isPending && !stats.isError} onRetry={stats.isError ? () => void stats.refetch() : undefined}>
+          {statsData && statsData.total_calls > 0 && statsData.days.length > 1 && timeZone && <CallsChart stats={statsData} />}
+        </StatsBar>
+      </div>
 
       <div className="mt-6 grid items-start gap-4 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,0.85fr)_minmax(0,1.15fr)]">
-        <CallList
-          list={list.data}
-          loading={list.isPending || !timeZone}
-          failure={list.isError && !list.data ? listFailure : null}
-          onRetry={() => void list.refetch()}
+        <div className={`min-w-0 ${phoneHidden ?? ""}`}>
+          <CallList
+            list={list.data}
+            loading={list.isPending || !timeZone}
+            failure={list.isError && !list.data ? listFailure : null}
+            onRetry={() => void list.refetch()}
+            timeZone={timeZone ?? "UTC"}
+            selectedId={selected?.id ?? null}
+            onSelect={choose}
+            filter={filter}
+            onFilter={setFilter}
+            page={page}
+            pageCount={pageCount}
+            onPage={(next) => setParam("page", next)}
+          />
+        </div>
+        <CallDetails
+          call={selected}
+          loading={chosen !== null && !selected && !callFailure}
+          failure={callFailure}
+          onRetry={() => void single.refetch()}
+          onBack={chosen ? () => choose(null) : undefined}
           timeZone={timeZone ?? "UTC"}
-          selectedId={selected?.id ?? null}
-          onSelect={setChosen}
-          page={page}
-          pageCount={pageCount}
-          onPage={(next) => setParam("page", next)}
+          onShowInstructions={() => setInstructionsOpen(true)}
         />
-        <CallDetails call={selected} timeZone={timeZone ?? "UTC"} onShowInstructions={() => setInstructionsOpen(true)} />
         <div className="lg:col-span-2 xl:col-span-1">
           <ConversationPanel
             callId={selected?.id ?? null}

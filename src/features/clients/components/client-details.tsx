@@ -5,6 +5,7 @@ import type { ClientAppointment, ClientCall, ClientDetail } from "../../../../co
 import { displayPhone } from "../../../../contract/phone.ts";
 import { Button } from "../../../components/button.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { OutcomeChip } from "../../../components/outcome-chip.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
@@ -219,7 +220,7 @@ function Appointments({ title, empty, items, timeZone }: { title: string; empty:
   );
 }
 
-// The Calls screen does not take a call in its address, so each call leads to the screen itself.
+/** The client's latest calls, each opening on the Calls screen; the screen itself below them. */
 function Calls({ calls, timeZone }: { calls: ClientCall[]; timeZone: string }) {
   const intl = useIntl();
   const { localPath } = useLanguage();
@@ -233,16 +234,24 @@ function Calls({ calls, timeZone }: { calls: ClientCall[]; timeZone: string }) {
         <>
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
             {calls.map((call) => (
-              <li key={call.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
-                <time dateTime={call.started_at} className="font-medium text-slate-900">
-                  {when(call.started_at, timeZone, intl)}
-                </time>
-                <span className="text-slate-700">
-                  <FormattedMessage id={call.direction === "outbound" ? "clients.detail.outbound" : "clients.detail.inbound"} /> ·{" "}
-                  <span className="tabular-nums">
-                    {call.duration === null ? intl.formatMessage({ id: "clients.detail.ongoing" }) : callLength(call.duration, intl)}
+              <li key={call.id}>
+                <Link
+                  to={localPath(`/dashboard/calls?call=${call.id}`)}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  <time dateTime={call.started_at} className="font-medium text-brand-700 underline">
+                    {when(call.started_at, timeZone, intl)}
+                  </time>
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
+                    <span>
+                      <FormattedMessage id={call.direction === "outbound" ? "clients.detail.outbound" : "clients.detail.inbound"} /> ·{" "}
+                      <span className="tabular-nums">
+                        {call.duration === null ? intl.formatMessage({ id: "clients.detail.ongoing" }) : callLength(call.duration, intl)}
+                      </span>
+                    </span>
+                    <OutcomeChip outcome={call.outcome} />
                   </span>
-                </span>
+                </Link>
               </li>
             ))}
           </ul>

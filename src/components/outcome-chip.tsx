@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import type { CallOutcome } from "../../../../contract/calls.ts";
+import type { CallOutcome } from "../../contract/calls.ts";
 
 /** Each outcome's colours: dark text on a light tint, readable at the chip's small size. */
 const TONES: Record<CallOutcome, string> = {
