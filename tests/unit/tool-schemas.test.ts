@@ -8,6 +8,7 @@ describe("the receptionist's tools as the speech model sees them", () => {
     expect(TOOL_DEFINITIONS.map((tool) => tool.name)).toEqual([
       "get_salon_details",
       "list_services",
+      "get_salon_faq",
       "find_free_slots",
       "book_appointment",
       "find_appointments",
