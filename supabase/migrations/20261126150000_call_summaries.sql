@@ -53,11 +53,12 @@ begin
 end
 $$;
 
--- A call recorded already ended (an import, a test's row) has no conversation to read.
+-- A call recorded already ended (an import, a test's row) has no conversation to read,
+-- unless it comes with its summary.
 create function call_summary_at_insert() returns trigger
 language plpgsql set search_path = public as $$
 begin
-  if new.call_status <> 'in-progress' then
+  if new.call_status <> 'in-progress' and new.summary_state = 'pending' then
     new.summary_state := 'skipped';
   end if;
   return new;

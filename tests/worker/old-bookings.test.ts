@@ -55,4 +55,22 @@ describe("bookings made before clients were kept", () => {
     const [again] = await sql<{ unmatched: Date | null }[]>`select client_unmatched_at as unmatched from appointments where id = ${garbage}`;
     expect(again!.unmatched).toEqual(marked!.unmatched);
   });
+
+  it("set aside a booking that cannot become a client's, and link the salon's others in the same run", async () => {
+    const { owner, salonId } = await czechSalon();
+    // A client the database refuses to make, whatever the reason, stands for any failure of one booking.
+    const refused = `Refused ${crypto.randomUUID()}`;
+    await sql.unsafe(`alter table clients add constraint refuses_one_name check (name is distinct from '${refused}') not valid`);
+    const unfit = await oldBooking(salonId, { name: refused, phone: "603 222 333" }, 50);
+    const fine = await oldBooking(salonId, { name: "Eva Nová", phone: "604 111 222" }, 45);
+    try {
+      await runCron();
+    } finally {
+      await sql`alter table clients drop constraint refuses_one_name`;
+    }
+    expect(await clientOf(unfit)).toBeNull();
+    const [setAside] = await sql<{ unmatched: Date | null }[]>`select client_unmatched_at as unmatched from appointments where id = ${unfit}`;
+    expect(setAside!.unmatched).toEqual(expect.any(Date));
+    expect(await clientOf(fine)).toBe((await clients(owner)).find((client) => client.name === "Eva Nová")?.id);
+  });
 });

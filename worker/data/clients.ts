@@ -167,11 +167,16 @@ export async function linkOldBooking(scope: TenantScope, appointmentId: string):
     where id = ${appointmentId} and salon_id = ${salonId} and client_id is null and status = 'booked' and client_unmatched_at is null
     for update`;
   if (!booking) return false;
-  const clientId = await clientForBooking(scope, {
-    name: booking.customer_name,
-    phone: booking.customer_phone,
-    source: SOURCE_OF_BOOKING[booking.source] ?? "dashboard",
-  });
+  let clientId: string | null = null;
+  try {
+    clientId = await sql.savepoint((inner) =>
+      clientForBooking({ ...scope, sql: inner }, { name: booking.customer_name, phone: booking.customer_phone, source: SOURCE_OF_BOOKING[booking.source] ?? "dashboard" }),
+    );
+  } catch (error) {
+    // A booking that cannot be made a client's is set aside like an unreadable number, so it
+    // never holds up the salon's others, run after run.
+    console.error(`old booking ${appointmentId} could not be linked`, error);
+  }
   await sql`
     update appointments set ${clientId ? sql`client_id = ${clientId}` : sql`client_unmatched_at = now()`}
     where id = ${appointmentId} and salon_id = ${salonId}`;
