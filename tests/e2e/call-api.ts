@@ -152,7 +152,8 @@ export async function salonWithAssistant(assistant: Record<string, unknown> = {}
  * speech model alone cost (`speech_cost`; model_cost adds the summary's text model).
  */
 export async function finishedCall(id: string) {
-  for (let i = 0; i < 50; i++) {
+  // The summary is a request to the text model after the call: on a busy machine it takes a while.
+  for (let i = 0; i < 150; i++) {
     const [call] = await sql`select *, (model_cost - summary_cost)::float8 as speech_cost, summary_cost::float8 as summary_cost from calls where id = ${id}`;
     if (call && call.call_status !== "in-progress" && call.summary_state !== "pending") return call;
     await new Promise((resolve) => setTimeout(resolve, 100));

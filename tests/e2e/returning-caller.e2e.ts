@@ -63,13 +63,12 @@ describe("a returning client's phone call", () => {
     await page.goto("/en");
     await logIn(page, salon.owner.email, salon.owner.password);
     await page.goto(`/en/dashboard/calls?call=${call.callId}`);
-    const details = page.getByRole("dialog");
+    const details = page.getByRole("region", { name: "Call Details", exact: true });
     await details.getByText(SUMMARY).waitFor();
     await details.getByText("Rescheduled", { exact: true }).waitFor();
     await details.getByText("Tell Lucie where she can park.").waitFor();
-    await details.getByText(greeting).waitFor();
+    await page.getByText(greeting).waitFor();
     await screenshot(page, "returning-caller-call-details");
-    await page.keyboard.press("Escape");
 
     // …and answers the question the assistant could not.
     await page.goto("/en/dashboard/assistant");
