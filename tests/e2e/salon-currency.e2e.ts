@@ -34,7 +34,7 @@ const WORDS = {
   de: {
     currency: "Währung",
     crown: "Tschechische Krone (CZK)",
-    suggestion: "CZK verwenden, die Währung Ihres Landes",
+    suggestion: "Landeswährung CZK verwenden",
     save: "Änderungen speichern",
     saved: "Salon-Einstellungen erfolgreich gespeichert",
     services: "Leistungen",
