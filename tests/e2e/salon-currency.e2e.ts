@@ -21,7 +21,7 @@ const WORDS = {
   cs: {
     currency: "Měna",
     crown: "česká koruna (CZK)",
-    suggestion: "Použít CZK, měnu vaší země",
+    suggestion: "Použít měnu vaší země (CZK)",
     save: "Uložit změny",
     saved: "Nastavení salonu bylo úspěšně uloženo",
     services: "Služby",
