@@ -21,7 +21,7 @@ const WORDS = {
   cs: {
     currency: "Měna",
     crown: "česká koruna (CZK)",
-    suggestion: "Použít CZK, měnu vaší země",
+    suggestion: "Použít měnu vaší země (CZK)",
     save: "Uložit změny",
     saved: "Nastavení salonu bylo úspěšně uloženo",
     services: "Služby",
@@ -34,7 +34,7 @@ const WORDS = {
   de: {
     currency: "Währung",
     crown: "Tschechische Krone (CZK)",
-    suggestion: "CZK verwenden, die Währung Ihres Landes",
+    suggestion: "Landeswährung CZK verwenden",
     save: "Änderungen speichern",
     saved: "Salon-Einstellungen erfolgreich gespeichert",
     services: "Leistungen",

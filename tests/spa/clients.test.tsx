@@ -257,7 +257,7 @@ describe("the Clients screen", () => {
   it.each([
     ["en", "Delete", "Delete Lucie Dvořáková?", "Their name, numbers and notes are removed from every appointment and call; the appointments keep their time and the calls their duration and cost. This cannot be undone.", "Delete client"],
     ["de", "Löschen", "Lucie Dvořáková löschen?", "Name, Telefonnummern und Notizen werden aus allen Terminen und Anrufen entfernt. Die Termine behalten ihre Uhrzeit, die Anrufe ihre Dauer und Kosten. Das lässt sich nicht rückgängig machen.", "Endgültig löschen"],
-    ["cs", "Smazat", "Smazat klienta Lucie Dvořáková?", "Jméno, telefonní čísla a poznámky zmizí ze všech termínů a hovorů. Termíny si ponechají svůj čas, hovory délku a cenu. Tento krok nelze vrátit zpět.", "Smazat klienta"],
+    ["cs", "Smazat", "Smazat klienta Lucie Dvořáková?", "Jméno, telefonní čísla a poznámky zmizí ze všech rezervací a hovorů. U rezervací zůstane čas, u hovorů délka a cena. Tuto akci nelze vrátit zpět.", "Smazat klienta"],
   ] as const)("in %s, asks before deleting, saying what is erased, and then leaves the client's page", async (language, open, title, message, confirm) => {
     const requests = fakeClientsApi(({ method }) => (method === "DELETE" ? new Response(null, { status: 204 }) : undefined));
     renderPage(language, `?client=${LUCIE.id}`);

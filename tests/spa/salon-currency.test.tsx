@@ -171,8 +171,8 @@ describe("call costs of a salon pricing in crowns", () => {
 
   it.each([
     // 0.0684 € × 20.9 / 0.86 Kč per €; 0.0497 € likewise; 0.86 € per dollar is 20.9 Kč. (Text matchers read no-break spaces as spaces.)
-    ["cs", "Celkové náklady", "1,6623 Kč", "Celková cena", "1,2078 Kč", "Účtováno 0,0578 $, v kurzu 20,9 Kč za americký dolar"],
-    ["de", "Gesamtkosten", "1,6623 Kč", "Gesamtkosten", "1,2078 Kč", "Abgerechnet 0,0578 $, zu 20,9 Kč je US-Dollar"],
+    ["cs", "Celkové náklady", "1,6623 Kč", "Celková cena", "1,2078 Kč", "Účtováno 0,0578 $ při kurzu 20,9 Kč za americký dolar"],
+    ["de", "Gesamtkosten", "1,6623 Kč", "Gesamtkosten", "1,2078 Kč", "Abgerechnet: 0,0578 $ zum Kurs von 20,9 Kč pro US-Dollar"],
   ] as const)("shows them in crowns at the Worker's rates (%s)", async (language, totalLabel, total, costLabel, cost, billed) => {
     renderCalls("CZK", language);
     const figures = await screen.findAllByText(totalLabel);
@@ -202,8 +202,8 @@ describe("the Currency field", () => {
   const renderSettings = (language: Language) => renderWithQueries(<SalonSettingsPage />, { language, path: `/${language}/dashboard/salon-settings` });
 
   it.each([
-    ["cs", "Měna", "euro (EUR)", "česká koruna (CZK)", "Použít CZK, měnu vaší země", "Změna měny ceny nepřepočítá: částky zůstanou tak, jak jste je zadali.", "Uložit změny"],
-    ["de", "Währung", "Euro (EUR)", "Tschechische Krone (CZK)", "CZK verwenden, die Währung Ihres Landes", "Ein Wechsel rechnet Ihre Preise nicht um: Die Beträge bleiben, wie Sie sie eingegeben haben.", "Änderungen speichern"],
+    ["cs", "Měna", "euro (EUR)", "česká koruna (CZK)", "Použít měnu vaší země (CZK)", "Při změně měny se ceny nepřepočítají: částky zůstanou tak, jak jste je zadali.", "Uložit změny"],
+    ["de", "Währung", "Euro (EUR)", "Tschechische Krone (CZK)", "Landeswährung CZK verwenden", "Wenn Sie die Währung wechseln, werden Ihre Preise nicht umgerechnet: Die Beträge bleiben so, wie Sie sie eingegeben haben.", "Änderungen speichern"],
   ] as const)("names the currencies in the reader's language, offers the country's, and saves the choice (%s)", async (language, label, euro, crown, suggestion, hint, saveLabel) => {
     const requests = fakeApi("EUR");
     renderSettings(language);

@@ -161,10 +161,10 @@ describe("salon settings page", () => {
   it("keeps call transcripts for the chosen time, forever sent as null, and says what stays", async () => {
     const calls = mockSalonApi();
     renderPage("/de/salon-settings", "de");
-    const retention = await screen.findByLabelText("Aufbewahren für");
+    const retention = await screen.findByLabelText("Aufbewahrungsdauer");
     expect(within(retention).getAllByRole("option").map((option) => option.textContent)).toEqual(["30 Tage", "90 Tage", "1 Jahr", "Unbegrenzt"]);
     expect(retention).toHaveValue("90");
-    expect(retention).toHaveAccessibleDescription("Danach wird das Gesagte gelöscht; Zeitpunkt, Dauer und Kosten jedes Anrufs bleiben in Ihrem Verlauf.");
+    expect(retention).toHaveAccessibleDescription("Danach wird der Gesprächsverlauf gelöscht. Zeitpunkt, Dauer und Kosten jedes Anrufs bleiben im Anrufverlauf erhalten.");
     await userEvent.selectOptions(retention, "Unbegrenzt");
     await userEvent.click(screen.getByRole("button", { name: "Änderungen speichern" }));
     await waitFor(() => expect(calls.find((call) => call.body !== undefined)?.body).toMatchObject({ transcript_retention_days: null }));

@@ -224,7 +224,7 @@ describe("the export", () => {
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");
-    expect(lines[0]).toBe("Name,Telefonnummern,E-Mail,Sprache,Bevorzugtes Teammitglied,Notizen,Einwilligung in Werbung,Herkunft,Angelegt,ID");
+    expect(lines[0]).toBe("Name,Telefonnummern,E-Mail,Sprache,Bevorzugtes Teammitglied,Notizen,Einwilligung in Werbung,Herkunft,Angelegt am,ID");
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example""\)",'\+420777654321,,,,,no,dashboard,/);
     // A line break inside a cell is the cell's own; records end with CRLF.
     expect(lines[2]).toMatch(/^"Anna ""Ani"" Horáková, Jr\.",'\+420777123456,,,,"'@SUM\(1\)\nsecond line",yes,dashboard,/);

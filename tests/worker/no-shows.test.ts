@@ -36,8 +36,8 @@ describe("a no-show", () => {
     const ahead = await book({ customer_name: "Eva", customer_phone: "603 000 111" }, day(5));
     const details = {
       en: "This appointment has not begun yet. A no-show can be marked once its time has come.",
-      de: "Dieser Termin hat noch nicht begonnen. Sie können ihn erst als „nicht erschienen“ markieren, wenn seine Zeit gekommen ist.",
-      cs: "Tato rezervace ještě nezačala. Označit, že klient nedorazil, můžete až v jejím čase.",
+      de: "Dieser Termin hat noch nicht begonnen. Sie können ihn erst als „nicht erschienen“ markieren, sobald er begonnen hat.",
+      cs: "Tato rezervace ještě nezačala. Jako „Nedorazil/a“ ji můžete označit, až nastane její čas.",
     };
     for (const [language, detail] of Object.entries(details)) {
       const refused = await noShow(owner, ahead, true, language);

@@ -57,7 +57,7 @@ describe("transcript retention", () => {
     for (const days of [0, 45, "90", -1]) {
       const refused = await owner.call(SALON, { method: "PUT", body: { name: "Salon Bella", transcript_retention_days: days } });
       expect(refused.status).toBe(422);
-      expect(refused.json).toMatchObject({ fields: { transcript_retention_days: "Wählen Sie 30 Tage, 90 Tage, 1 Jahr oder unbegrenzt für die Aufbewahrung der Gesprächsverläufe." } });
+      expect(refused.json).toMatchObject({ fields: { transcript_retention_days: "Wählen Sie als Aufbewahrungsdauer der Gesprächsverläufe 30 Tage, 90 Tage, 1 Jahr oder „Unbegrenzt“." } });
     }
     expect((await owner.call(SALON)).json.transcript_retention_days).toBe(null);
   });
