@@ -66,7 +66,7 @@ describe("the Calls screen", () => {
     await details.getByText("Total cost").waitFor();
     // Costs in euros, with what the providers billed in dollars; the caller's language and the model.
     await details.getByText(/^€0\.\d{4}$/).waitFor();
-    await details.getByText(/^Billed \$0\.\d{4}, at €0\.86 per US dollar$/).waitFor();
+    await details.getByText(/^Billed \$0\.\d{4} at €0\.86 per US dollar$/).waitFor();
     await details.getByText("English").waitFor();
     await details.getByText("gpt-realtime-2.1", { exact: true }).waitFor();
     await list.getByText("Unknown assistant").waitFor();

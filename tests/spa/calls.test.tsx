@@ -151,7 +151,7 @@ describe("the Calls screen", () => {
     expect(details.getByText("Outcome").nextSibling).toHaveTextContent("Booked");
     expect(details.getByText("Location").nextSibling).toHaveTextContent("Brno, Czechia");
     expect(details.getByText("Total cost").nextSibling).toHaveTextContent("€0.0497");
-    expect(details.getByText("Billed $0.0578, at €0.86 per US dollar")).toBeInTheDocument();
+    expect(details.getByText("Billed $0.0578 at €0.86 per US dollar")).toBeInTheDocument();
     expect(details.getByText("Language").nextSibling).toHaveTextContent("Czech");
     expect(details.getByText("Model").nextSibling).toHaveTextContent("gpt-realtime-2.1");
 

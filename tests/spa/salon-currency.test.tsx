@@ -193,7 +193,7 @@ describe("call costs of a salon pricing in crowns", () => {
     });
     renderWithQueries(<CallsPage />, { language: "en", path: "/en/dashboard/calls" });
     expect(await screen.findByText("€0.0684")).toBeInTheDocument();
-    expect(await screen.findByText("Billed $0.0578, at €0.86 per US dollar")).toBeInTheDocument();
+    expect(await screen.findByText("Billed $0.0578 at €0.86 per US dollar")).toBeInTheDocument();
     expect(requests.some((request) => request.url.includes("usd-rates"))).toBe(false);
   });
 });
