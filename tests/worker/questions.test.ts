@@ -240,8 +240,9 @@ describe("bad input, in German", () => {
       [await put(["Parken?"]), 422, "Der Inhalt der Anfrage muss ein JSON-Objekt sein."],
       [await owner.call(`/api/dashboard/questions/${open!.id}`, { method: "PUT", rawBody: "{", headers: { ...german, "content-type": "application/json" } }), 400, "Der Inhalt der Anfrage ist kein gültiges JSON."],
       [await owner.call("/api/dashboard/questions?state=forgotten", { headers: german }), 422, "Wählen Sie offene, beantwortete oder ausgeblendete Fragen."],
-      [await owner.call("/api/dashboard/questions/not-a-question/dismiss", { method: "POST", headers: german }), 400, "Diese Adresse gehört zu keiner Frage."],
-      [await owner.call("/api/dashboard/questions/123", { method: "DELETE", headers: german }), 400, "Diese Adresse gehört zu keiner Frage."],
+      // An address that names no question, well-formed or not, is not found, as everywhere in the API.
+      [await owner.call("/api/dashboard/questions/not-a-question/dismiss", { method: "POST", headers: german }), 404, "Der Eintrag wurde nicht gefunden. Möglicherweise wurde er gelöscht."],
+      [await owner.call("/api/dashboard/questions/123", { method: "DELETE", headers: german }), 404, "Der Eintrag wurde nicht gefunden. Möglicherweise wurde er gelöscht."],
       [await owner.call(`/api/dashboard/questions/${crypto.randomUUID()}/reopen`, { method: "POST", headers: german }), 404, "Der Eintrag wurde nicht gefunden. Möglicherweise wurde er gelöscht."],
     ];
     for (const [response, status, detail] of cases) {

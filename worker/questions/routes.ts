@@ -1,20 +1,8 @@
-import { Hono, type Context } from "hono";
-import { UUID } from "../../contract/ids.ts";
+import { Hono } from "hono";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { addFaqEntry, answerQuestion, deleteQuestion, listQuestions, setQuestionAside } from "../data/questions.ts";
-import { ApiError } from "../http/errors.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
-
-/**
- * The `:id` of a question: text that is no uuid is a mistaken address, said as such, while a
- * well-formed id the salon has no question of is not found.
- */
-function questionId(c: Context<SalonEnv>): string {
-  const id = c.req.param("id") ?? "";
-  if (!UUID.test(id)) throw new ApiError(400, { detail: c.var.t("questions.error.badId"), code: "bad_id" });
-  return id;
-}
 
 /**
  * Everything under /api/dashboard/questions: the questions callers asked that the assistant
@@ -30,20 +18,20 @@ export const questionRoutes = new Hono<SalonEnv>()
     return c.json(await inSalon(c, (scope) => addFaqEntry(scope, entry)), 201);
   })
   .put("/:id", jsonBody(questionAnswerSchema), async (c) => {
-    const id = questionId(c);
+    const id = rowId(c);
     const answered = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => answerQuestion(scope, id, answered)));
   })
   .post("/:id/dismiss", async (c) => {
-    const id = questionId(c);
+    const id = rowId(c);
     return c.json(await inSalon(c, (scope) => setQuestionAside(scope, id, true)));
   })
   .post("/:id/reopen", async (c) => {
-    const id = questionId(c);
+    const id = rowId(c);
     return c.json(await inSalon(c, (scope) => setQuestionAside(scope, id, false)));
   })
   .delete("/:id", async (c) => {
-    const id = questionId(c);
+    const id = rowId(c);
     await inSalon(c, (scope) => deleteQuestion(scope, id));
     return c.body(null, 204);
   });
