@@ -81,6 +81,7 @@ try {
   const refused = guesses.filter((status) => status === 429).length;
   console.log(`30 wrong passwords at once from one address: ${checked} checked, ${refused} refused before hashing ` +
     `(target <= ${LOGIN_LIMIT}: ${checked <= LOGIN_LIMIT ? "met" : "NOT met"})`);
+  if (ratio > TARGET_RATIO || checked > LOGIN_LIMIT) process.exitCode = 1;
 } finally {
   await stack.stop();
 }
