@@ -22,7 +22,8 @@ const PARKING = "Is there parking near the salon?";
 const ANSWER = "Yes: the courtyard behind the building is free for clients.";
 
 describe("a returning client's phone call", () => {
-  it("is greeted by name, moves the visit, shows its outcome and summary, and the owner's answer reaches the next call", async () => {
+  // A phone call, its summary and three screens: more than one page's worth of time on a busy machine.
+  it("is greeted by name, moves the visit, shows its outcome and summary, and the owner's answer reaches the next call", { timeout: 90_000 }, async () => {
     const salon = await salonWithNumber();
     const { monday } = await bookReturningClient(salon);
 
@@ -60,7 +61,6 @@ describe("a returning client's phone call", () => {
 
     // The owner reads the call in the browser.
     const { page } = await browser.visitor({ viewport: VIEWPORTS.desktop });
-    await page.goto("/en");
     await logIn(page, salon.owner.email, salon.owner.password);
     await page.goto(`/en/dashboard/calls?call=${call.callId}`);
     const details = page.getByRole("region", { name: "Call Details", exact: true });
