@@ -71,10 +71,11 @@ const REFUSED = "proxy request failed, cannot connect to the specified address";
 
 /**
  * Rejections postgres.js's socket for workerd leaves unhandled beside the error it does
- * report through the query: a closed stream's pending read, and a refused connection's
- * writer. They say nothing new; the worker tests ignore them by their messages alone.
+ * report through the query: a closed stream's pending read, a cut connection's read (the
+ * outage tests kill a database under it) and a refused connection's writer. They say
+ * nothing new; the worker tests ignore them by their messages alone.
  */
-export const DRIVER_LEFTOVERS: readonly string[] = ["Stream was cancelled.", REFUSED];
+export const DRIVER_LEFTOVERS: readonly string[] = ["Stream was cancelled.", LOST, REFUSED];
 
 /** PostgreSQL ended the transaction for colliding with another: a deadlock or a serialization failure. */
 export const isCollision = (error: unknown) => isViolation(error, "40P01") || isViolation(error, "40001");
