@@ -1,4 +1,5 @@
-import type { CallOutcome } from "../../contract/calls.ts";
+import type { CallOutcome, ConversationItem } from "../../contract/calls.ts";
+import { callConversation } from "./calls.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 
 /*
@@ -29,18 +30,6 @@ export async function claimDueSummaries({ sql }: PublicScope, batch: number): Pr
     select call_id, salon_id, owner_id from claim_call_summaries(${batch}, ${SUMMARY_LEASE_SECONDS})`;
 }
 
-/** One thing that happened on a call, as its summary reads it. */
-export interface SummaryItem {
-  item_type: "conversation" | "function_call";
-  role: "user" | "assistant" | "system" | null;
-  content: string | null;
-  function_name: string | null;
-  status: "successful" | "failed" | "attempted" | null;
-  arguments: string | null;
-  result: string | null;
-  error: string | null;
-}
-
 /** What a call's summary is made from. */
 export interface CallForSummary {
   salon_name: string;
@@ -49,19 +38,18 @@ export interface CallForSummary {
   time_zone: string;
   call_started_at: Date;
   outcome: CallOutcome | null;
-  items: SummaryItem[];
+  items: ConversationItem[];
 }
 
-export async function callForSummary({ sql, salonId }: TenantScope, callId: string): Promise<CallForSummary | null> {
+export async function callForSummary(scope: TenantScope, callId: string): Promise<CallForSummary | null> {
+  const { sql, salonId } = scope;
   const [call] = await sql<Omit<CallForSummary, "items">[]>`
     select s.name as salon_name, u.language as salon_language, s.time_zone, c.call_started_at, c.outcome
     from calls c join salons s on s.id = c.salon_id join users u on u.id = s.owner_id
     where c.id = ${callId} and c.salon_id = ${salonId}`;
   if (!call) return null;
-  const items = await sql<SummaryItem[]>`
-    select item_type, role, content, function_name, status, arguments, result, error
-    from call_items where call_id = ${callId} and salon_id = ${salonId}
-    order by position`;
+  // The salon has the call (read above), so its conversation is there too.
+  const items = (await callConversation(scope, callId)) ?? [];
   return { ...call, items };
 }
 

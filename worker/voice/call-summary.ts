@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import type { ConversationItem } from "../../contract/calls.ts";
 import { isLanguage } from "../../contract/languages.ts";
 import { QUESTION_LIMITS } from "../../contract/questions.ts";
 import {
@@ -9,7 +10,6 @@ import {
   saveCallSummary,
   skipCallSummary,
   type CallForSummary,
-  type SummaryItem,
 } from "../data/call-summaries.ts";
 import { database } from "../data/db.ts";
 import { fileUnansweredQuestions, recentOpenQuestions, salonFaq, type FaqEntry, type OpenQuestion } from "../data/questions.ts";
@@ -117,7 +117,7 @@ async function summariseClaimed(env: Bindings, owner: CallOwner, callId: string)
   try {
     const [call, open, faq] = await withTenant(db, tenant, (scope) => Promise.all([callForSummary(scope, callId), recentOpenQuestions(scope), salonFaq(scope)]));
     if (!call) return;
-    if (!call.items.some((item) => item.role === "user" && item.content)) {
+    if (!call.items.some((item) => item.item_type === "conversation" && item.role === "user" && item.content)) {
       await withTenant(db, tenant, (scope) => skipCallSummary(scope, callId));
       return;
     }
@@ -182,7 +182,7 @@ export function summaryRequest(call: CallForSummary, open: OpenQuestion[], faq: 
 }
 
 /** The conversation as lines; a long one keeps its start and its end. */
-function transcript(items: SummaryItem[]): string {
+function transcript(items: ConversationItem[]): string {
   const lines = items.map((item) => {
     if (item.item_type === "function_call") {
       const outcome = item.status === "successful" ? `succeeded: ${clip(item.result ?? "", TOOL_CHARS)}` : `failed: ${clip(item.error ?? "", TOOL_CHARS)}`;
