@@ -14,7 +14,8 @@ interface ClientListProps {
   query: string;
   onQuery: (query: string) => void;
   selectedId: string | null;
-  onSelect: (id: string) => void;
+  /** A client chosen, with the search as typed so far: it is what the list showed, and nothing is left to settle later. */
+  onSelect: (id: string, query: string) => void;
 }
 
 /** The search box and the clients it finds, in name order, a page at a time. */
@@ -58,7 +59,7 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
             <li key={client.id}>
               <button
                 type="button"
-                onClick={() => onSelect(client.id)}
+                onClick={() => onSelect(client.id, text.trim())}
                 aria-current={client.id === selectedId || undefined}
                 className={`block w-full px-4 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
                   client.id === selectedId ? "bg-brand-50" : "hover:bg-slate-50"

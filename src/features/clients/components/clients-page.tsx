@@ -21,21 +21,23 @@ export function ClientsPage() {
   const query = params.get("q") ?? "";
   const chosen = params.get("client");
 
-  const setParam = useCallback(
-    (name: "q" | "client", value: string | null) =>
+  const changeParams = useCallback(
+    (changes: { q?: string; client?: string | null }) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
           return next;
         },
         // Each letter typed is not a step of the history; choosing a client is.
-        { replace: name === "q" },
+        { replace: !("client" in changes) },
       ),
     [setParams],
   );
-  const setQuery = useCallback((text: string) => setParam("q", text), [setParam]);
+  const setQuery = useCallback((q: string) => changeParams({ q }), [changeParams]);
 
   return (
     <section aria-labelledby={titleId} className="min-w-0">
@@ -54,10 +56,10 @@ export function ClientsPage() {
 
       <div className="mt-6 grid items-start gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className={chosen ? "max-lg:hidden" : undefined}>
-          <ClientList query={query} onQuery={setQuery} selectedId={chosen} onSelect={(id) => setParam("client", id)} />
+          <ClientList query={query} onQuery={setQuery} selectedId={chosen} onSelect={(client, q) => changeParams({ client, q })} />
         </div>
         <div className={chosen ? undefined : "max-lg:hidden"}>
-          <ClientDetails id={chosen} onBack={() => setParam("client", null)} onChoose={(id) => setParam("client", id)} />
+          <ClientDetails id={chosen} onBack={() => changeParams({ client: null })} onChoose={(client) => changeParams({ client })} />
         </div>
       </div>
     </section>
