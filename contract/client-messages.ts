@@ -64,6 +64,7 @@ export const messageSettingsSchema = requestBody({
   sender_name: optionalText(11, SENDER_NAME, "validation.messages.senderName"),
 });
 export type MessageSettingsInput = z.input<typeof messageSettingsSchema>;
+export type MessageSettingsBody = z.output<typeof messageSettingsSchema>;
 
 export interface MessageSettings {
   sms_enabled: boolean;

@@ -1,4 +1,4 @@
-import type { ClientMessage, MessageChannel, MessageKind, MessageSettings, MessageSettingsInput, SkipReason } from "../../contract/client-messages.ts";
+import type { ClientMessage, MessageChannel, MessageKind, MessageSettings, MessageSettingsBody, SkipReason } from "../../contract/client-messages.ts";
 import { isLanguage, type Language } from "../../contract/languages.ts";
 import { notFound } from "./errors.ts";
 import type { PublicScope, Tenant, TenantScope } from "./tenant.ts";
@@ -22,9 +22,9 @@ export async function messageSettings({ sql, salonId }: TenantScope): Promise<Me
   return row;
 }
 
-export async function saveMessageSettings({ sql, salonId }: TenantScope, body: MessageSettingsInput): Promise<MessageSettings> {
+export async function saveMessageSettings({ sql, salonId }: TenantScope, body: MessageSettingsBody): Promise<MessageSettings> {
   const [row] = await sql<MessageSettings[]>`
-    update message_settings set ${sql({ ...body, sender_name: body.sender_name ?? null })}, updated_at = now()
+    update message_settings set ${sql(body)}, updated_at = now()
     where salon_id = ${salonId} returning ${sql.unsafe(SETTINGS)}`;
   if (!row) throw notFound();
   return row;
