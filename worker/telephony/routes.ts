@@ -279,7 +279,8 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       if (!status) return c.body(null, 204);
       const error = status === "failed" ? `Twilio error ${report.ErrorCode ?? "unknown"}` : null;
       await withTenant(c.var.db, tenant, (scope) => recordDelivery(scope, id, { providerId: report.MessageSid, status, error }));
-      if (status !== "sent") c.executionCtx.waitUntil(storeSmsPrice(c.env, database(c.env), tenant, id, report.MessageSid));
+      // Twilio rates a message once it is delivered.
+      if (status === "delivered") c.executionCtx.waitUntil(storeSmsPrice(c.env, database(c.env), tenant, id, report.MessageSid));
       return c.body(null, 204);
     });
 }
