@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
 import { cancelAppointment, getAppointment, saveAppointment } from "../data/appointments.ts";
-import { dropUnsent } from "../data/client-messages.ts";
+import type { Language } from "../../contract/languages.ts";
+import { dropUnsent, rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
 import { queueVisitMessages, type ClientMessaging } from "./compose.ts";
 
@@ -23,10 +24,12 @@ export async function saveAndConfirm(
   scope: TenantScope,
   messaging: ClientMessaging | null,
   body: AppointmentBody,
-  options: { id?: string; source?: "dashboard" | "voice" } = {},
+  options: { id?: string; source?: "dashboard" | "voice"; clientLanguage?: Language } = {},
 ): Promise<{ appointment: Appointment; queued: string[] }> {
   const before = options.id ? await getAppointment(scope, options.id) : null;
   const appointment = await saveAppointment(scope, body, options);
+  // The language the client booked in, kept where their record has none, so this message is in it already.
+  if (options.clientLanguage) await rememberClientLanguage(scope, appointment.id, options.clientLanguage);
   if (!messaging || (before && sameVisit(before, appointment))) return { appointment, queued: [] };
   const queued = await queueVisitMessages(scope, messaging, appointment.id, before ? "moved" : "booked");
   return { appointment, queued };

@@ -10,7 +10,6 @@ import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
 import type { ClientMessaging } from "../client-messages/compose.ts";
 import { listAppointments } from "../data/appointments.ts";
-import { rememberClientLanguage } from "../data/client-messages.ts";
 import type { Database } from "../data/db.ts";
 import { DataError } from "../data/errors.ts";
 import { searchFaq } from "../data/questions.ts";
@@ -235,9 +234,8 @@ const executors: Executors = {
         notes: args.notes ?? null,
         services: services.map((s) => ({ service: s.id, price_at_booking: null, duration_at_booking: null })),
       },
-      { source: "voice" },
+      { source: "voice", clientLanguage: ctx.callerLanguage() },
     );
-    await rememberClientLanguage(scope, booked.id, ctx.callerLanguage());
     queued.push(...written);
     return { booked: true, ...appointmentSummary(ctx, booked) };
   },
