@@ -103,7 +103,7 @@ describe("a client's confirmations and reminders", () => {
     await runCron();
     const withReminders = await messagesWhen(appointment!.id, (rows) => rows.filter((r) => r.kind === "reminder" && ["sent", "delivered"].includes(r.state)).length === 2);
     expect(withReminders.filter((r) => r.kind === "reminder").map((r) => r.channel)).toEqual(["email", "sms"]);
-    expect((await smsTo(CALLER)).filter((m) => m.body.includes("Wir erinnern an Ihren Termin"))).toHaveLength(1);
+    expect((await smsTo(CALLER)).filter((m) => m.body.includes("Wir erinnern Sie an Ihren Termin"))).toHaveLength(1);
     expect((await mailTo(email)).filter((m) => m.body.subject.includes("Ihr Termin am"))).toHaveLength(1);
 
     // She replies STOP: Twilio posts it to the salon's number's webhook, the Worker confirms in German…

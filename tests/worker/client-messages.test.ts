@@ -141,7 +141,7 @@ describe("confirmations", () => {
     const [mail] = await emailsTo(salon.email);
     expect(mail!.idempotencyKey).toBe(email!.id);
     expect(mail!.body.from).toBe('"Salon Jana" <hello@example.com>');
-    expect(mail!.body.text).toContain("Hallo Lena Vogel,");
+    expect(mail!.body.text).toContain("Hallo Lena,");
     expect(mail!.body.text).toContain("Wo: Salon Jana, Dlouhá 12, 110 00 Praha");
     expect(mail!.body.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(mail!.body.headers?.["List-Unsubscribe"]).toMatch(/^<http:\/\/app\.test\/api\/unsubscribe\/[\w-]{43}>$/);
@@ -208,7 +208,7 @@ describe("reminders", () => {
       ["email", "sent"],
       ["sms", "sent"],
     ]);
-    expect((await smsTo(salon.phone)).filter((m) => m.body.includes("Wir erinnern an Ihren Termin"))).toHaveLength(1);
+    expect((await smsTo(salon.phone)).filter((m) => m.body.includes("Wir erinnern Sie an Ihren Termin"))).toHaveLength(1);
     expect((await emailsTo(salon.email)).filter((m) => m.body.subject.startsWith("Salon Jana: Ihr Termin am"))).toHaveLength(1);
   });
 
