@@ -1,4 +1,4 @@
-import { accountPath, TwilioRestError, twilioRequest, type TwilioConfig } from "./twilio-rest.ts";
+import { accountPath, twilioCharge, twilioNumber, TwilioRestError, twilioRequest, type TwilioConfig } from "./twilio-rest.ts";
 
 /**
  * Twilio's Messages resource: sending an SMS, reading one back (its status and, once rated,
@@ -30,23 +30,16 @@ export interface TwilioMessage {
   errorCode: number | null;
 }
 
-const amount = (value: string | number | null | undefined) => {
-  const parsed = value === null || value === undefined || value === "" ? NaN : Number(value);
-  return Number.isFinite(parsed) ? parsed : null;
-};
-
 function readMessage(body: unknown): TwilioMessage {
   const message = body as MessageResource | undefined;
   if (!message || typeof message.sid !== "string" || typeof message.status !== "string") {
     throw new TwilioRestError("Twilio answered with something that is not a message", 200);
   }
-  const price = amount(message.price);
   return {
     sid: message.sid,
     status: message.status,
-    segments: amount(message.num_segments),
-    // Twilio writes charges as negative amounts ("-0.07900").
-    price: price === null ? null : Math.abs(price),
+    segments: twilioNumber(message.num_segments),
+    price: twilioCharge(message.price),
     priceUnit: message.price_unit ?? null,
     errorCode: message.error_code ?? null,
   };
