@@ -135,6 +135,8 @@ language sql stable security definer set search_path = public as $$
   where a.status = 'booked'
     and ms.reminder_hours is not null
     and a.start_at > now()
+    -- The longest reminder time, as a constant, so the upcoming appointments are read by a range of the index.
+    and a.start_at <= now() + interval '48 hours'
     and a.start_at <= now() + make_interval(hours => ms.reminder_hours)
     and a.updated_at < a.start_at - make_interval(hours => ms.reminder_hours)
     and not exists (
