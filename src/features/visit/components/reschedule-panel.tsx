@@ -59,10 +59,11 @@ export function ReschedulePanel({ token, visit, onMoved, onClose }: { token: str
             key={day}
             type="button"
             aria-pressed={day === date}
-            aria-label={clock.day(day, { weekday: "long", day: "numeric", month: "long" })}
             onClick={() => chooseDay(day)}
-            className={`w-16 shrink-0 px-1 py-2 ${chip(day === date)}`}
+            className={`relative w-16 shrink-0 px-1 py-2 ${chip(day === date)}`}
           >
+            {/* Read out in full; the abbreviations are for the eye. */}
+            <span className="sr-only">{clock.day(day, { weekday: "long", day: "numeric", month: "long" })}</span>
             <span aria-hidden="true" className="block text-xs">{clock.day(day, { weekday: "short" })}</span>
             <span aria-hidden="true" className="block text-lg leading-tight font-semibold">{clock.day(day, { day: "numeric" })}</span>
             <span aria-hidden="true" className="block text-xs">{clock.day(day, { month: "short" })}</span>
@@ -89,9 +90,9 @@ export function ReschedulePanel({ token, visit, onMoved, onClose }: { token: str
           )}
           {slots.data && slots.data.slots.length > 0 && (
             <div role="group" aria-label={intl.formatMessage({ id: "visit.reschedule.times" }, { date: clock.day(date, { weekday: "long", day: "numeric", month: "long" }) })}>
-              <div className="grid grid-cols-4 gap-2 sm:grid-cols-5">
+              <div className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
                 {slots.data.slots.map((slot) => (
-                  <button key={slot} type="button" aria-pressed={slot === start} onClick={() => setStart(slot)} className={`py-2 text-sm font-semibold ${chip(slot === start)}`}>
+                  <button key={slot} type="button" aria-pressed={slot === start} onClick={() => setStart(slot)} className={`py-2 text-sm font-semibold whitespace-nowrap ${chip(slot === start)}`}>
                     {clock.time(slot)}
                   </button>
                 ))}
@@ -107,7 +108,7 @@ export function ReschedulePanel({ token, visit, onMoved, onClose }: { token: str
         </p>
       )}
 
-      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className="mt-5 flex flex-col-reverse gap-3">
         <Button variant="secondary" size="lg" onClick={onClose} disabled={reschedule.isPending}>
           <FormattedMessage id="visit.reschedule.back" />
         </Button>

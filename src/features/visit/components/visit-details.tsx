@@ -23,8 +23,11 @@ export function VisitDetails({ visit }: { visit: VisitView }) {
   return (
     <dl className="divide-y divide-slate-100 px-6">
       <Row labelId="visit.details.when">
-        <span className={`font-semibold ${cancelled ? "text-slate-500 line-through" : ""}`}>
-          {clock.longDate(appointment.start_datetime)}, {clock.time(appointment.start_datetime)}–{clock.time(appointment.end_datetime)}
+        <span className={`block ${cancelled ? "text-slate-500 line-through" : ""}`}>
+          <span className="block font-semibold">{clock.longDate(appointment.start_datetime)}</span>
+          <span className="block">
+            {clock.time(appointment.start_datetime)}–{clock.time(appointment.end_datetime)}
+          </span>
         </span>
       </Row>
       <Row labelId="visit.details.services">
