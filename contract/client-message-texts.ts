@@ -49,6 +49,7 @@ interface Words {
   /** Only an SMS from a number can be answered; one from a sender name cannot. */
   smsStop: string;
   subject: Record<MessageKind, (f: Filled) => string>;
+  /** Given the client's first name, when known. */
   greeting: (name: string | null) => string;
   intro: Record<MessageKind, (f: Filled) => string>;
   labels: { when: string; what: string; with: string; where: string };
@@ -102,7 +103,7 @@ const WORDS: Record<Language, Words> = {
     manageButton: "Change or cancel",
     bookAgain: (phone) => (phone ? `Would you like a new appointment? Call us on ${phone}.` : "Would you like a new appointment? Just get in touch."),
     signOff: { visit: "See you soon,", cancelled: "Best wishes," },
-    footer: (salon) => `You are getting this email because you have an appointment at ${salon}.`,
+    footer: (salon) => `You are getting this email because you booked with ${salon}.`,
     unsubscribe: "Stop these emails",
   },
   de: {
@@ -111,7 +112,7 @@ const WORDS: Record<Language, Words> = {
       booked: (f) => `${f.salon}: Ihr Termin ist gebucht – ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
       moved: (f) => `${f.salon}: Ihr Termin wurde verschoben – neu am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.`,
       cancelled: (f) => `${f.salon}: Ihr Termin am ${f.date} um ${f.time} (${f.services}) ist storniert.${then(f.phone, (p) => ` Neuen Termin vereinbaren: ${p}.`)}`,
-      reminder: (f) => `${f.salon}: Wir erinnern an Ihren Termin am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
+      reminder: (f) => `${f.salon}: Wir erinnern Sie an Ihren Termin am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
     },
     smsStop: "Keine SMS mehr? Antworten Sie STOP.",
     subject: {
@@ -132,7 +133,7 @@ const WORDS: Record<Language, Words> = {
     manageButton: "Termin ändern oder absagen",
     bookAgain: (phone) => (phone ? `Sie möchten einen neuen Termin? Rufen Sie uns an: ${phone}.` : "Sie möchten einen neuen Termin? Melden Sie sich gern bei uns."),
     signOff: { visit: "Bis bald", cancelled: "Viele Grüße" },
-    footer: (salon) => `Sie erhalten diese E-Mail, weil Sie einen Termin bei ${salon} haben.`,
+    footer: (salon) => `Sie erhalten diese E-Mail, weil Sie bei ${salon} einen Termin gebucht haben.`,
     unsubscribe: "Keine E-Mails mehr erhalten",
   },
   cs: {
@@ -175,7 +176,7 @@ function fill(facts: VisitFacts, words: Words): Filled {
     date: format({ weekday: "short", day: "numeric", month: "short" }),
     longDate: format({ weekday: "long", day: "numeric", month: "long", year: "numeric" }),
     time: format({ hour: "numeric", minute: "2-digit" }),
-    services: facts.services.join(", "),
+    services: new Intl.ListFormat(words.locale, { type: "conjunction" }).format(facts.services),
     stylist: facts.stylist,
     address: facts.salonAddress,
     phone: facts.salonPhone,
@@ -216,9 +217,10 @@ export function composeMessage(
   const action = cancelled ? words.bookAgain(f.phone) : links.manage ? words.manage : null;
   const signOff = [words.signOff[cancelled ? "cancelled" : "visit"], f.salon, ...(f.phone ? [f.phone] : [])];
   const footer = words.footer(f.salon);
+  const firstName = facts.clientName?.trim().split(/\s+/)[0] || null;
 
   const text = [
-    words.greeting(facts.clientName),
+    words.greeting(firstName),
     "",
     words.intro[kind](f),
     "",
@@ -236,7 +238,7 @@ export function composeMessage(
   const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
   const html = `<!doctype html><html lang="${language}"><body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;font-size:15px;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">
-${paragraph(e(words.greeting(facts.clientName)))}${paragraph(e(words.intro[kind](f)))}
+${paragraph(e(words.greeting(firstName)))}${paragraph(e(words.intro[kind](f)))}
 <table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${details
     .map(([label, value]) => `<tr><td style="padding:4px 16px 4px 0;color:#475569;vertical-align:top">${e(label)}</td><td style="padding:4px 0;font-weight:bold">${e(value)}</td></tr>`)
     .join("")}</table>

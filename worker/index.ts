@@ -7,6 +7,7 @@ import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { deliverInBackground } from "./mail/background.ts";
+import { sendDueMessages } from "./client-messages/deliver.ts";
 import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 import { summariseDueCalls } from "./voice/call-summary.ts";
@@ -27,7 +28,11 @@ const site = new Hono<AppEnv>()
 
 export default {
   fetch: site.fetch,
-  /** Retries mail whose delivery failed when it was first queued, closes abandoned call records, removes transcripts past their salon's retention, drops ended rate-limit windows. */
+  /**
+   * Retries mail whose delivery failed when it was first queued, writes and sends clients'
+   * reminders and the messages still due, closes abandoned call records, removes transcripts
+   * past their salon's retention, drops ended rate-limit windows.
+   */
   async scheduled(_controller, env, ctx) {
     deliverInBackground(env, ctx);
     const db = database(env);
@@ -36,5 +41,6 @@ export default {
     ctx.waitUntil(summariseDueCalls(env));
     ctx.waitUntil(beforeTenant(db, pruneHits));
     ctx.waitUntil(linkOldBookings(db));
+    ctx.waitUntil(sendDueMessages(env));
   },
 } satisfies ExportedHandler<Bindings>;

@@ -108,9 +108,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       JWT_SECRET: localSecret(options.dataDir),
       ...options.vars,
     };
+    // --test-scheduled: GET /__scheduled runs the cron at once (reminders, retries), for tests and by hand.
     const worker = run(
       bin("wrangler"),
-      ["dev", "--port", String(options.workerPort), "--ip", "127.0.0.1", "--show-interactive-dev-session=false",
+      ["dev", "--port", String(options.workerPort), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled",
         ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`])],
       OFFLINE_ENV,
     );

@@ -50,7 +50,9 @@ create table client_messages (
   language text not null check (language in ('en', 'de', 'cs')),
   -- The number (E.164) or address; null when the client has none.
   recipient text check (length(recipient) <= 254),
-  sender text check (length(sender) <= 32),
+  -- An SMS's From (a number or sender name), an email's From and Reply-To.
+  sender text check (length(sender) <= 200),
+  reply_to text check (length(reply_to) <= 254),
   subject text check (length(subject) <= 300),
   body text not null check (length(body) <= 4000),
   html_body text check (length(html_body) <= 20000),

@@ -281,6 +281,11 @@ describe("who may call", () => {
       const demo = await openCall("/api/browser-ai/default");
       const callId = (await demo.next("session_created")).session_id as string;
       await model.received("session.update");
+      await model.received("response.create");
+      // A visitor may book the demo salon, but the number they give is nobody's to write to.
+      const booked = await model.callTool("book_appointment", { customer_name: "Eva Malá", customer_phone: "+420 777 888 999", services: ["Haircut"], start: `${nextMonday()} 10:00` });
+      expect(booked).toMatchObject({ booked: true });
+      expect(await sql`select id from client_messages where appointment_id = ${booked.appointment_id as string}`).toEqual([]);
       demo.close();
       expect(await finishedCall(callId)).toMatchObject({ is_demo: true, call_status: "completed" });
       expect((await api("/api/browser-ai/default")).status).toBe(426);

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import twilio from "twilio";
+import { API_VERSION, page, postSigned, sid, twilioError } from "./twilio-http.ts";
+import { createMessaging, type FakeMessaging } from "./twilio-messages.ts";
 
 /** One request the fake received, as tests inspect it. */
 export interface TwilioRestRequest {
@@ -102,6 +102,8 @@ export interface FakeTwilioRest {
   /** Bought numbers by sid. */
   numbers: Map<string, FakeNumber>;
   placedCalls: PlacedCall[];
+  /** The Messages resource: what was sent and received, and the controls tests drive it with. */
+  messaging: FakeMessaging;
   /** Makes a call known to the fake, in progress unless told otherwise. */
   addCall(sid: string, call?: Partial<Omit<FakeCall, "sid">>): FakeCall;
   /** How calls placed to `to` end from now on (completed unless told). */
@@ -112,19 +114,8 @@ export interface FakeTwilioRest {
 }
 
 const ACTIVE = new Set(["queued", "initiated", "ringing", "in-progress"]);
-const API_VERSION = "2010-04-01";
 /** Between two status callbacks of a placed call, so a test sees them arrive one by one. */
 const CALLBACK_SPACING_MS = 30;
-const CALLBACK_TIMEOUT_MS = 5_000;
-
-const twilioError = (status: number, code: number, message: string) => ({
-  code,
-  message,
-  more_info: `https://www.twilio.com/docs/errors/${code}`,
-  status,
-});
-
-const sid = (prefix: string) => prefix + randomBytes(16).toString("hex");
 
 const number = (country: string, type: NumberKind, phoneNumber: string, locality: string | null, region: string | null, requirement: InventoryNumber["requirement"] = null): InventoryNumber => ({
   country,
@@ -213,21 +204,6 @@ function availableResource(item: InventoryNumber) {
     address_requirements: addressRequirements(item.requirement),
     beta: false,
     capabilities: { voice: true, sms: item.type === "mobile", mms: false, fax: false },
-  };
-}
-
-/** A list answer's paging fields, as Twilio sends them next to the records. */
-function page(path: string, query: URLSearchParams, pageSize: number, count: number) {
-  const uri = `${path}?${query.toString()}`;
-  return {
-    uri,
-    first_page_uri: uri,
-    next_page_uri: null,
-    previous_page_uri: null,
-    page: 0,
-    page_size: pageSize,
-    start: 0,
-    end: Math.max(count - 1, 0),
   };
 }
 
@@ -339,12 +315,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
  *   PageSize, VoiceEnabled; 404 for a country or type not sold);
  * - IncomingPhoneNumbers.json (buy: 21422 not available, 21649 bundle required, 21615 local
  *   address required; list) and IncomingPhoneNumbers/{Sid}.json (GET, DELETE);
+ * - Messages.json and Messages/{Sid}.json, with inbound SMS and opt-outs (twilio-messages.ts);
  * - Pricing v1 /v1/PhoneNumbers/Countries/{IsoCountry} on the same address.
  *
  * For tests in another process: GET /__requests, /__placed-calls and /__numbers list what
  * happened; POST /__calls (JSON {sid, ...}) adds a call, /__call-outcome ({to, outcome}) sets
  * how calls to a number end, /__inventory ({country, type, phone_number, locality?, region?,
- * requirement?: "bundle" | "address"}) puts a number up for sale.
+ * requirement?: "bundle" | "address"}) puts a number up for sale. The controls of messages are
+ * GET /__messages and /__inbound-sms, POST /__message-failures, /__undeliverable,
+ * /__hold-callbacks, /__inbound-sms and /__messages/reset (twilio-messages.ts).
  */
 export async function startFakeTwilioRest(options: { accountSid?: string; authToken?: string } = {}): Promise<FakeTwilioRest> {
   const accountSid = options.accountSid ?? "AC00000000000000000000000000000001";
@@ -419,32 +398,25 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
         To: call.to,
         ...(final ? { CallDuration: String(call.duration) } : {}),
       };
-      let answered: number | null = null;
-      try {
-        const response = await fetch(placed.statusCallback, {
-          method: "POST",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            "x-twilio-signature": twilio.getExpectedTwilioSignature(authToken, placed.statusCallback, params),
-          },
-          body: new URLSearchParams(params).toString(),
-          signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(CALLBACK_TIMEOUT_MS)]),
-        });
-        await response.arrayBuffer();
-        answered = response.status;
-      } catch (error) {
-        if (stopping.signal.aborted) throw error;
-        // Twilio shrugs off a callback URL that does not answer, and so does the fake.
-      }
+      const { answered } = await postSigned(authToken, placed.statusCallback, params, stopping.signal);
       placed.callbacks.push({ status: step.status, answered });
     }
   }
 
-  const startCall = (placed: PlacedCall, call: FakeCall) => {
-    const delivery = runCall(placed, call).catch(() => undefined);
+  /** Background work (callbacks, mostly) that stopping the fake waits for. */
+  const track = (work: Promise<unknown>) => {
+    const delivery = work.then(() => undefined, () => undefined);
     deliveries.add(delivery);
     void delivery.finally(() => deliveries.delete(delivery));
   };
+
+  const messaging = createMessaging({
+    accountSid,
+    authToken,
+    senders: () => [...numbers.values()].map((bought) => bought.phoneNumber),
+    stopping: stopping.signal,
+    track,
+  });
 
   const server = createServer(async (req, res) => {
     const send = (status: number, body?: unknown) => {
@@ -461,6 +433,8 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
     const query = new URLSearchParams(search);
     const method = req.method ?? "GET";
 
+    const controlled = await messaging.control(method, path, text);
+    if (controlled) return send(controlled.status, controlled.body);
     if (method === "GET" && path === "/__requests") return send(200, requests);
     if (method === "GET" && path === "/__placed-calls") return send(200, placedCalls);
     if (method === "GET" && path === "/__numbers") return send(200, [...numbers.values()]);
@@ -505,6 +479,9 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
 
     const resource = account![2]!;
     let match: RegExpExecArray | null;
+
+    const messages = messaging.answer(method, path, resource, form, query);
+    if (messages) return send(messages.status, messages.body);
 
     if ((match = /^AvailablePhoneNumbers\/([^/]+)\/([^/]+)\.json$/.exec(resource))) {
       if (method !== "GET") return methodNotAllowed();
@@ -588,7 +565,7 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
       };
       placedCalls.push(placed);
       const call = addCall(placed.sid, { status: "queued", to, from, direction: "outbound-api", twiml: placed.twiml });
-      startCall(placed, call);
+      track(runCall(placed, call));
       return send(201, callResource(accountSid, call));
     }
 
@@ -624,6 +601,7 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
     calls,
     numbers,
     placedCalls,
+    messaging,
     addCall,
     setCallOutcome,
     addToInventory,

@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { JsonSocket } from "../support/json-socket.ts";
 import { signedInOwner } from "./owner.ts";
+import type { ToolContext } from "../../worker/voice/tools.ts";
 
 /**
  * Calls refused before a call's Durable Object is reached. Whole calls run against
@@ -25,3 +26,9 @@ export async function assistantWithTicket() {
   expect(ticket.status).toBe(201);
   return { owner, assistantId, ticket: ticket.json.ticket as string };
 }
+
+/** What tool contexts of tests that are not about clients' messages write to clients: nothing. */
+export const withoutMessages = { messaging: null, callerLanguage: () => "en" as const, sendMessages: () => undefined } satisfies Pick<
+  ToolContext,
+  "messaging" | "callerLanguage" | "sendMessages"
+>;

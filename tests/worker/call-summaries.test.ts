@@ -11,6 +11,7 @@ import { faqSection, loadCallSetup } from "../../worker/voice/live-call.ts";
 import { runTool } from "../../worker/voice/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";
+import { withoutMessages } from "./call-helpers.ts";
 
 afterAll(() => sql.end());
 
@@ -286,7 +287,7 @@ describe("the salon's FAQ", () => {
     expect(lookup).toContain("The salon has answered 40 questions callers ask. Before saying you do not know something about the salon, look it up with get_salon_faq, asking in Czech");
     expect(lookup).not.toContain("Question 0?");
 
-    const tools = { db: database(bindings), salonId, ownerId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: null };
+    const tools = { db: database(bindings), salonId, ownerId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: null, ...withoutMessages };
     const found = await runTool(tools, "get_salon_faq", JSON.stringify({ question: "parkovat" }));
     // The closest answer first; the model judges whether it answers the caller.
     expect(found.ok && (found.result as { answers: unknown[] }).answers[0]).toEqual({ question: "Dá se u salonu parkovat?", answer: "Ano, ve dvoře za domem, zdarma." });

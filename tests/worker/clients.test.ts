@@ -7,6 +7,7 @@ import type { Bindings } from "../../worker/env.ts";
 import { runTool } from "../../worker/voice/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { clientOf, clients, czechSalon, type Owner } from "./client-helpers.ts";
+import { withoutMessages } from "./call-helpers.ts";
 
 afterAll(() => sql.end());
 
@@ -85,7 +86,7 @@ describe("a booking's client", () => {
     const stranger = await inSalon((scope) => openPhoneCall(scope, phoneCall("+420777999000", assistant)));
     expect(await clients(owner)).toEqual([]);
 
-    const ctx = { db: database(env as Bindings), salonId, ownerId: userId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: "+420777123456" };
+    const ctx = { db: database(env as Bindings), salonId, ownerId: userId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: "+420777123456", ...withoutMessages };
     const booked = await runTool(ctx, "book_appointment", JSON.stringify({ customer_name: "Eva Malá", customer_phone: "777 123 456", services: ["Haircut"], start: `${nextMonday()} 09:00` }));
     expect(booked).toMatchObject({ ok: true, result: { booked: true } });
     const later = await inSalon((scope) => openPhoneCall(scope, phoneCall("+420777123456", assistant)));

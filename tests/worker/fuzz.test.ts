@@ -161,6 +161,10 @@ const ROUTES: Record<string, RouteInput> = {
   "POST /api/telephony/twilio/status": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "completed", CallDuration: "42" }) },
   "POST /api/telephony/twilio/verification/:phoneNumberId": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "busy" }) },
   "POST /api/telephony/twilio/messaging": { kind: "form", example: () => ({ AccountSid: TWILIO_ACCOUNT, MessageSid: "SM0123", From: "+420603111222", To: "+420777000111", Body: "Hello" }) },
+  "POST /api/telephony/twilio/message-status": {
+    kind: "form",
+    example: () => ({ AccountSid: TWILIO_ACCOUNT, MessageSid: "SM0123", MessageStatus: "delivered", From: "+420777000111", To: "+420603111222" }),
+  },
   "POST /api/waitlist/join": { kind: "json", schema: joinWaitlistSchema, example: () => ({ email: "fuzz@example.com" }) },
   "POST /api/waitlist/contact-sales": { kind: "json", schema: contactSalesSchema, example: () => ({ email: "fuzz@example.com", message: "Hello" }) },
   "GET /api/visit/:token": {},

@@ -11,6 +11,7 @@ import { loadCallSetup } from "../../worker/voice/live-call.ts";
 import { runTool } from "../../worker/voice/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";
+import { withoutMessages } from "./call-helpers.ts";
 
 afterAll(() => sql.end());
 
@@ -72,7 +73,7 @@ describe("the salon's currency", () => {
     expect(instructions).toContain("Ceny jsou v korunách.");
     expect(instructions).not.toMatch(/€|eur/i);
 
-    const tools = { db, salonId, ownerId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: null };
+    const tools = { db, salonId, ownerId, timeZone: "Europe/Prague", country: "CZ" as const, callerNumber: null, ...withoutMessages };
     expect(await runTool(tools, "list_services", "{}")).toEqual({
       ok: true,
       result: [{ name: "Dámský střih", duration_minutes: 60, price: 890, price_range: [790, 1190], currency: "CZK", description: null }],

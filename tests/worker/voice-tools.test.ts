@@ -6,6 +6,7 @@ import type { Bindings } from "../../worker/env.ts";
 import { runTool, type ToolContext } from "../../worker/voice/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";
+import { withoutMessages } from "./call-helpers.ts";
 
 afterAll(() => sql.end());
 
@@ -27,7 +28,7 @@ async function salonTools(callerNumber: string | null = null) {
   const colouring = (await owner.call("/api/dashboard/services", { body: { name: "Colouring", duration: 90, price: 80 } })).json.id as string;
   const [row] = await sql<{ salon_id: string; owner_id: string }[]>`
     select s.id as salon_id, u.id as owner_id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`;
-  const ctx: ToolContext = { db: database(bindings), salonId: row!.salon_id, ownerId: row!.owner_id, timeZone: "Europe/Prague", country: "CZ", callerNumber };
+  const ctx: ToolContext = { db: database(bindings), salonId: row!.salon_id, ownerId: row!.owner_id, timeZone: "Europe/Prague", country: "CZ", callerNumber, ...withoutMessages };
   const tool = (name: string, args: Record<string, unknown>) => runTool(ctx, name, JSON.stringify(args));
   return { owner, tool, colouring, jana };
 }
@@ -185,7 +186,7 @@ describe("the receptionist's tools", () => {
       error: "Invalid arguments (customer_phone: not a phone number: give the caller's number, with its country code when known).",
     });
 
-    const gone: ToolContext = { db: database(bindings), salonId: crypto.randomUUID(), ownerId: crypto.randomUUID(), timeZone: "Europe/Prague", country: "CZ", callerNumber: null };
+    const gone: ToolContext = { db: database(bindings), salonId: crypto.randomUUID(), ownerId: crypto.randomUUID(), timeZone: "Europe/Prague", country: "CZ", callerNumber: null, ...withoutMessages };
     expect(await runTool(gone, "get_salon_details", "{}")).toEqual({ ok: false, error: "The salon's details are not available." });
 
     const offline: ToolContext = {
@@ -195,6 +196,7 @@ describe("the receptionist's tools", () => {
       timeZone: "Europe/Prague",
       country: "CZ",
       callerNumber: null,
+      ...withoutMessages,
     };
     expect(await runTool(offline, "list_services", "{}")).toEqual({
       ok: false,

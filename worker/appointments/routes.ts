@@ -1,10 +1,20 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { appointmentRangeQuery, appointmentSchema, noShowSchema } from "../../contract/appointments.ts";
-import { cancelAppointment, getAppointment, listAppointments, markNoShow, saveAppointment } from "../data/appointments.ts";
+import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
+import { clientMessaging } from "../client-messages/compose.ts";
+import { sendInBackground } from "../client-messages/deliver.ts";
+import { getAppointment, listAppointments, markNoShow } from "../data/appointments.ts";
 import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 
-/** A stylist or service of another salon is a 422; a write that would double-book a 409 naming the appointment in the way. */
+/** Sends the client's confirmation of a change once it is committed. */
+const sendQueued = (c: Context<SalonEnv>, ids: string[]) =>
+  sendInBackground(c.env, c.executionCtx, { salonId: c.var.salon.salonId, userId: c.var.user.id }, ids);
+
+/**
+ * A stylist or service of another salon is a 422; a write that would double-book a 409 naming
+ * the appointment in the way. A booking, a move and a cancellation are confirmed to the client.
+ */
 export const appointmentRoutes = new Hono<SalonEnv>()
   .get("/", query(appointmentRangeQuery), async (c) => {
     const { start_date, end_date } = c.req.valid("query");
@@ -16,12 +26,16 @@ export const appointmentRoutes = new Hono<SalonEnv>()
   })
   .post("/", jsonBody(appointmentSchema), async (c) => {
     const body = c.req.valid("json");
-    return c.json(await inSalon(c, (scope) => saveAppointment(scope, body)), 201);
+    const { appointment, queued } = await inSalon(c, (scope) => saveAndConfirm(scope, clientMessaging(c.env), body));
+    sendQueued(c, queued);
+    return c.json(appointment, 201);
   })
   .put("/:id", jsonBody(appointmentSchema), async (c) => {
     const id = rowId(c);
     const body = c.req.valid("json");
-    return c.json(await inSalon(c, (scope) => saveAppointment(scope, body, { id })));
+    const { appointment, queued } = await inSalon(c, (scope) => saveAndConfirm(scope, clientMessaging(c.env), body, { id }));
+    sendQueued(c, queued);
+    return c.json(appointment);
   })
   // A client who did not come: the appointment keeps its slot and stays booked.
   .put("/:id/no-show", jsonBody(noShowSchema), async (c) => {
@@ -32,6 +46,7 @@ export const appointmentRoutes = new Hono<SalonEnv>()
   // Cancelled, not erased: the record stays and the time is free again.
   .delete("/:id", async (c) => {
     const id = rowId(c);
-    await inSalon(c, (scope) => cancelAppointment(scope, id));
+    const { queued } = await inSalon(c, (scope) => cancelAndConfirm(scope, clientMessaging(c.env), id));
+    sendQueued(c, queued);
     return c.body(null, 204);
   });

@@ -52,6 +52,7 @@ export interface MessageSubject {
     postal_code: string | null;
     city: string | null;
     phone: string | null;
+    email: string | null;
     country: string | null;
     time_zone: string;
   };
@@ -67,10 +68,10 @@ export async function messageSubject(scope: TenantScope, appointmentId: string):
   const { sql, salonId } = scope;
   const [row] = await sql<(MessageSubject["appointment"] & { salon: MessageSubject["salon"]; client: MessageSubject["client"]; language: string | null })[]>`
     select a.id, a.status, a.start_at, a.end_at, a.updated_at, a.stylist_name, a.customer_name, a.customer_phone, a.client_id,
-      coalesce((select array_agg(s.service_name order by s.position) from appointment_services s
-                where s.appointment_id = a.id and s.salon_id = a.salon_id), '{}') as services,
+      coalesce((select json_agg(s.service_name order by s.position) from appointment_services s
+                where s.appointment_id = a.id and s.salon_id = a.salon_id), '[]') as services,
       json_build_object('name', sa.name, 'address', sa.address, 'postal_code', sa.postal_code, 'city', sa.city,
-                        'phone', sa.phone, 'country', sa.country, 'time_zone', sa.time_zone) as salon,
+                        'phone', sa.phone, 'email', sa.email, 'country', sa.country, 'time_zone', sa.time_zone) as salon,
       case when c.id is null then null else json_build_object('name', c.name, 'email', c.email) end as client,
       coalesce(c.language, u.language) as language
     from appointments a
@@ -101,9 +102,19 @@ export async function optedOut({ sql, salonId }: TenantScope, channel: MessageCh
   return new Set(rows.map((r) => r.address));
 }
 
+/** The language a client spoke when booking, kept when their record has none yet. */
+export async function rememberClientLanguage({ sql, salonId }: TenantScope, appointmentId: string, language: Language): Promise<void> {
+  await sql`
+    update clients c set language = ${language}
+    from appointments a
+    where a.id = ${appointmentId} and a.salon_id = ${salonId} and c.id = a.client_id and c.salon_id = a.salon_id and c.language is null`;
+}
+
 // ---- writing ----------------------------------------------------------------------------
 
 export interface NewMessage {
+  /** Made before the message is written, so its texts can link to it (an email's unsubscribe link). */
+  id: string;
   appointmentId: string;
   clientId: string | null;
   kind: MessageKind;
@@ -112,6 +123,7 @@ export interface NewMessage {
   language: Language;
   recipient: string | null;
   sender: string | null;
+  replyTo: string | null;
   subject: string | null;
   body: string;
   html: string | null;
@@ -123,6 +135,7 @@ export interface NewMessage {
 export async function queueMessages({ sql, salonId }: TenantScope, messages: NewMessage[]): Promise<string[]> {
   if (messages.length === 0) return [];
   const rows = messages.map((m) => ({
+    id: m.id,
     salon_id: salonId,
     appointment_id: m.appointmentId,
     client_id: m.clientId,
@@ -132,6 +145,7 @@ export async function queueMessages({ sql, salonId }: TenantScope, messages: New
     language: m.language,
     recipient: m.recipient,
     sender: m.sender,
+    reply_to: m.replyTo,
     subject: m.subject,
     body: m.body,
     html_body: m.html,
@@ -161,10 +175,12 @@ export interface ClaimedMessage {
   channel: MessageChannel;
   recipient: string;
   sender: string | null;
+  reply_to: string | null;
   subject: string | null;
   body: string;
   html_body: string | null;
   attempts: number;
+  created_at: Date;
   /** When this attempt's claim began, and whether an earlier attempt was abandoned mid-send (its outcome unknown). */
   claimed_at: Date;
   abandoned: boolean;
@@ -173,20 +189,27 @@ export interface ClaimedMessage {
 
 /**
  * Takes a message for one attempt, for `leaseSeconds`: one queued and due, or one whose
- * earlier attempt was abandoned (its lease ran out). Nothing when another holds it or it is done.
+ * earlier attempt was abandoned (its lease ran out), on a channel that can send now. Nothing
+ * when another holds it, it is done or its channel cannot send.
  */
-export async function claimMessage({ sql, salonId }: TenantScope, id: string, leaseSeconds: number): Promise<ClaimedMessage | undefined> {
+export async function claimMessage(
+  { sql, salonId }: TenantScope,
+  id: string,
+  leaseSeconds: number,
+  channels: MessageChannel[],
+): Promise<ClaimedMessage | undefined> {
+  if (channels.length === 0) return undefined;
   const [row] = await sql<ClaimedMessage[]>`
     with taken as (
       select id, state = 'sending' as abandoned from client_messages
-      where id = ${id} and salon_id = ${salonId} and due_at <= now()
+      where id = ${id} and salon_id = ${salonId} and due_at <= now() and channel in ${sql(channels)}
         and (state = 'queued' or (state = 'sending' and lease_until < now()))
       for update skip locked
     )
     update client_messages m set state = 'sending', attempts = m.attempts + 1,
       lease_until = now() + make_interval(secs => ${leaseSeconds})
     from taken where m.id = taken.id
-    returning m.id, m.channel, m.recipient, m.sender, m.subject, m.body, m.html_body, m.attempts, now() as claimed_at, taken.abandoned, m.provider_id`;
+    returning m.id, m.channel, m.recipient, m.sender, m.reply_to, m.subject, m.body, m.html_body, m.attempts, m.created_at, now() as claimed_at, taken.abandoned, m.provider_id`;
   return row;
 }
 
@@ -253,6 +276,16 @@ export async function optOut({ sql, salonId }: TenantScope, channel: MessageChan
 
 export async function optIn({ sql, salonId }: TenantScope, channel: MessageChannel, address: string): Promise<void> {
   await sql`delete from message_opt_outs where salon_id = ${salonId} and channel = ${channel} and address = ${address}`;
+}
+
+/** The language to answer a number's reply in: its client's, else the owner's. */
+export async function replyLanguage({ sql, salonId }: TenantScope, phone: string): Promise<Language> {
+  const [row] = await sql<{ language: string | null }[]>`
+    select coalesce(
+      (select c.language from client_phones p join clients c on c.id = p.client_id and c.salon_id = p.salon_id
+       where p.salon_id = ${salonId} and p.phone = ${phone}),
+      (select u.language from salons s join users u on u.id = s.owner_id where s.id = ${salonId})) as language`;
+  return isLanguage(row?.language) ? row.language : "en";
 }
 
 // ---- reading ----------------------------------------------------------------------------

@@ -4,7 +4,11 @@ import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
 import { plainText } from "../../contract/text.ts";
+import { toE164 } from "../../contract/phone.ts";
+import { storeSmsPrice } from "../client-messages/deliver.ts";
+import { applyKeyword, replyKeyword } from "../client-messages/replies.ts";
 import { callAssistant } from "../data/assistants.ts";
+import { messageTenant, recordDelivery } from "../data/client-messages.ts";
 import { failCallAtStart, openPhoneCall, recordPhoneCallEnd, recordTelephonyCost } from "../data/calls.ts";
 import { usdRates } from "../currency.ts";
 import { database, type Database } from "../data/db.ts";
@@ -17,7 +21,7 @@ import { numberLanguage } from "./say-language.ts";
 import { connectPhoneStream, phoneCallEnded, preparePhoneCall } from "../voice/session-client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
-import { connectStreamTwiml, emptyTwiml, sayAndHangUpTwiml } from "./twiml.ts";
+import { connectStreamTwiml, emptyTwiml, messageTwiml, sayAndHangUpTwiml } from "./twiml.ts";
 import { publicOrigin, streamUrl } from "./webhook-urls.ts";
 
 /** Who and what an incoming phone call is for, as its webhook found it. */
@@ -96,8 +100,24 @@ const verificationCallbackSchema = z.object({
   CallStatus: z.enum(CALL_STATUSES),
 });
 
-/** An incoming text message: only whose account it is for is read. */
-const messagingWebhookSchema = z.object({ AccountSid: text(64) });
+/** An incoming text message: who wrote to which number, and what. */
+const messagingWebhookSchema = z.object({
+  AccountSid: text(64),
+  From: z._default(text(64), ""),
+  To: z._default(text(64), ""),
+  Body: z._default(z.string().check(z.maxLength(1600)), ""),
+});
+
+/** Twilio's report of an SMS the product sent (the message's id is in the address it was given). */
+const messageStatusSchema = z.object({
+  AccountSid: text(64),
+  MessageSid: text(64).check(z.minLength(2)),
+  MessageStatus: text(32),
+  ErrorCode: z.optional(text(16)),
+});
+
+/** Twilio's message statuses, as a client message's state reads them; the rest change nothing. */
+const DELIVERY: Record<string, "sent" | "delivered" | "failed"> = { sent: "sent", delivered: "delivered", undelivered: "failed", failed: "failed" };
 
 /** The dialled number's salon, bound through its owner as the call will be. */
 const tenantOf = (target: DialledNumber): Tenant => ({ salonId: target.salon_id, userId: target.owner_id });
@@ -239,10 +259,29 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       await beforeTenant(c.var.db, (scope) => recordVerificationCall(scope, id, callSid, status));
       return c.body(null, 204);
     })
-    // Numbers bought here are given this address for text messages; none is answered yet.
+    // A client's reply to a salon's SMS: STOP and START are acted on and confirmed; anything else waits for nobody.
     .post("/twilio/messaging", async (c) => {
-      await signedForm(c, messagingWebhookSchema);
-      return twiml(c, emptyTwiml());
+      const sms = await signedForm(c, messagingWebhookSchema);
+      const keyword = replyKeyword(sms.Body);
+      const from = toE164(sms.From);
+      const target = keyword && from ? await findTarget(c, sms.To) : undefined;
+      if (!keyword || !from || !target) return twiml(c, emptyTwiml());
+      const language = await withTenant(c.var.db, tenantOf(target), (scope) => applyKeyword(scope, keyword, from));
+      return twiml(c, messageTwiml(translator(language)(keyword === "stop" ? "sms.reply.stopped" : "sms.reply.started")));
+    })
+    .post("/twilio/message-status", async (c) => {
+      const report = await signedForm(c, messageStatusSchema);
+      const id = c.req.query("message") ?? "";
+      const status = DELIVERY[report.MessageStatus];
+      if (!UUID.test(id)) return notFound(c);
+      const tenant = await beforeTenant(c.var.db, (scope) => messageTenant(scope, id));
+      if (!tenant) return notFound(c);
+      if (!status) return c.body(null, 204);
+      const error = status === "failed" ? `Twilio error ${report.ErrorCode ?? "unknown"}` : null;
+      await withTenant(c.var.db, tenant, (scope) => recordDelivery(scope, id, { providerId: report.MessageSid, status, error }));
+      // Twilio rates a message once it is delivered.
+      if (status === "delivered") c.executionCtx.waitUntil(storeSmsPrice(c.env, database(c.env), tenant, id, report.MessageSid));
+      return c.body(null, 204);
     });
 }
 

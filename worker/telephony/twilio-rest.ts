@@ -138,10 +138,17 @@ interface CallResource {
   to?: string | null;
 }
 
-const number = (value: string | number | null | undefined) => {
+/** A number as Twilio writes one (often as text), or null. */
+export const twilioNumber = (value: string | number | null | undefined) => {
   if (value === null || value === undefined || value === "") return null;
   const parsed = Number(value);
   return Number.isFinite(parsed) ? parsed : null;
+};
+
+/** What Twilio charged, as a positive amount: it writes charges as negative ones ("-0.01300"). */
+export const twilioCharge = (value: string | number | null | undefined) => {
+  const price = twilioNumber(value);
+  return price === null ? null : Math.abs(price);
 };
 
 /** A Call resource as Twilio sent it, read into a `TwilioCall`. */
@@ -150,13 +157,11 @@ export function readCall(body: unknown): TwilioCall {
   if (!call || typeof call.sid !== "string" || typeof call.status !== "string") {
     throw new TwilioRestError("Twilio answered with something that is not a call", 200);
   }
-  const price = number(call.price);
   return {
     sid: call.sid,
     status: call.status,
-    duration: number(call.duration),
-    // Twilio writes charges as negative amounts ("-0.01300").
-    price: price === null ? null : Math.abs(price),
+    duration: twilioNumber(call.duration),
+    price: twilioCharge(call.price),
     priceUnit: call.price_unit ?? null,
     from: call.from ?? null,
     to: call.to ?? null,

@@ -62,3 +62,6 @@ export function dialTwiml(number: string, options: { callerId?: string; timeoutS
 
 /** Hangs up at once. */
 export const hangUpTwiml = () => response("<Hangup/>");
+
+/** Answers an incoming text message with one of its own. */
+export const messageTwiml = (text: string) => response(`<Message>${xmlEscape(text)}</Message>`);

@@ -25,6 +25,8 @@ import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type Sess
 import { greetingResponse, LANGUAGE_NAMES, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
 import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
+import { clientMessaging } from "../client-messages/compose.ts";
+import { sendInBackground } from "../client-messages/deliver.ts";
 import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
 
 /** A failure that ends the call with a message for the caller. */
@@ -151,7 +153,18 @@ export class LiveCall implements CallerEvents {
     const { assistant, salon, services, faq } = setup;
     this.transferNumber = salon.transfer_phone_number;
     this.salonPhone = salon.phone;
-    this.tools = { db: this.db, salonId: target.salonId, ownerId: target.ownerId, timeZone: salon.time_zone, country: salonCountry(salon, max), callerNumber };
+    this.tools = {
+      db: this.db,
+      salonId: target.salonId,
+      ownerId: target.ownerId,
+      timeZone: salon.time_zone,
+      country: salonCountry(salon, max),
+      callerNumber,
+      messaging: target.demo ? null : clientMessaging(this.env),
+      callerLanguage: () => this.callerLanguage ?? this.answering,
+      // The call's object lives on while the call does, long enough for a message or two.
+      sendMessages: (ids) => sendInBackground(this.env, { waitUntil: (work) => void work }, { salonId: target.salonId, userId: target.ownerId }, ids),
+    };
 
     const language = isLanguage(salon.language) ? salon.language : "en";
     // A phone caller hears the salon's language; a browser's screen keeps its own.

@@ -1,12 +1,15 @@
 import type { Appointment } from "../../contract/appointments.ts";
 import { weekdayName } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_CURRENCY } from "../../contract/currency.ts";
+import type { Language } from "../../contract/languages.ts";
 import { samePhone, type CountryCode } from "../../contract/phone.ts";
 import { WEEKDAYS } from "../../contract/salon.ts";
 import { fold } from "../../contract/text.ts";
 import { DAY_MS, isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { findFreeSlots, findSlotAt } from "../availability/find.ts";
-import { cancelAppointment, listAppointments, saveAppointment } from "../data/appointments.ts";
+import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
+import type { ClientMessaging } from "../client-messages/compose.ts";
+import { listAppointments } from "../data/appointments.ts";
 import type { Database } from "../data/db.ts";
 import { DataError } from "../data/errors.ts";
 import { searchFaq } from "../data/questions.ts";
@@ -32,6 +35,12 @@ export interface ToolContext extends CallOwner {
   country: CountryCode | undefined;
   /** The number a phone caller is calling from (Twilio's `From`); null on a browser call or a withheld number. */
   callerNumber: string | null;
+  /** How clients hear of what the tools book, move and cancel; null where nobody may be written to (the public demo). */
+  messaging: ClientMessaging | null;
+  /** The language the caller speaks now: a new client's messages come in it. */
+  callerLanguage: () => Language;
+  /** Sends the messages a tool's change queued, once its transaction has committed. */
+  sendMessages: (ids: string[]) => void;
 }
 
 /** What a tool call came to: a result for the model, or an error it should explain or fix. */
@@ -138,7 +147,8 @@ const appointmentSummary = (ctx: ToolContext, a: Appointment) => ({
   customer_name: a.customer_name,
 });
 
-type Executors = { [N in ToolName]?: (scope: TenantScope, ctx: ToolContext, args: ToolArguments<N>) => Promise<unknown> };
+/** `queued` collects the ids of the client messages a tool's change wrote. */
+type Executors = { [N in ToolName]?: (scope: TenantScope, ctx: ToolContext, args: ToolArguments<N>, queued: string[]) => Promise<unknown> };
 
 /** The FAQ entries get_salon_faq gives for one question. */
 const FAQ_MATCHES = 3;
@@ -206,14 +216,15 @@ const executors: Executors = {
     return { slots: [], message: `Nothing is free in the ${SEARCH_DAYS} days from ${args.date}. Offer a later date, or another stylist if one was asked for.` };
   },
 
-  async book_appointment(scope, ctx, args) {
+  async book_appointment(scope, ctx, args, queued) {
     const services = await pickServices(scope, args.services);
     const stylist = args.stylist ? pickStylist(await activeStylists(scope), args.stylist) : undefined;
     const start = parseLocal(args.start, ctx.timeZone);
     const duration = services.reduce((sum, s) => sum + s.duration, 0);
     const stylistId = await freeStylistAt(scope, ctx, start, duration, stylist);
-    const booked = await saveAppointment(
+    const { appointment: booked, queued: written } = await saveAndConfirm(
       scope,
+      ctx.messaging,
       {
         customer_name: args.customer_name,
         customer_phone: callersPhone(ctx, args.customer_phone),
@@ -223,8 +234,9 @@ const executors: Executors = {
         notes: args.notes ?? null,
         services: services.map((s) => ({ service: s.id, price_at_booking: null, duration_at_booking: null })),
       },
-      { source: "voice" },
+      { source: "voice", clientLanguage: ctx.callerLanguage() },
     );
+    queued.push(...written);
     return { booked: true, ...appointmentSummary(ctx, booked) };
   },
 
@@ -233,7 +245,7 @@ const executors: Executors = {
     return { appointments: found.map((a) => appointmentSummary(ctx, a)) };
   },
 
-  async reschedule_appointment(scope, ctx, args) {
+  async reschedule_appointment(scope, ctx, args, queued) {
     const current = await oneAppointment(scope, ctx, args);
     if (current.services.some((line) => !line.service_id)) {
       throw new ToolRefusal("A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.");
@@ -242,8 +254,9 @@ const executors: Executors = {
     const start = parseLocal(args.new_start, ctx.timeZone);
     const duration = (Date.parse(current.end_datetime) - Date.parse(current.start_datetime)) / 60_000;
     const stylistId = await freeStylistAt(scope, ctx, start, duration, stylist, current.id);
-    const moved = await saveAppointment(
+    const { appointment: moved, queued: written } = await saveAndConfirm(
       scope,
+      ctx.messaging,
       {
         customer_name: current.customer_name,
         customer_phone: current.customer_phone,
@@ -255,12 +268,13 @@ const executors: Executors = {
       },
       { id: current.id },
     );
+    queued.push(...written);
     return { rescheduled: true, previous_start: formatLocal(new Date(current.start_datetime), ctx.timeZone), ...appointmentSummary(ctx, moved) };
   },
 
-  async cancel_appointment(scope, ctx, args) {
+  async cancel_appointment(scope, ctx, args, queued) {
     const current = await oneAppointment(scope, ctx, args);
-    await cancelAppointment(scope, current.id);
+    queued.push(...(await cancelAndConfirm(scope, ctx.messaging, current.id)).queued);
     return { cancelled: true, ...appointmentSummary(ctx, current) };
   },
 };
@@ -282,12 +296,15 @@ export function refusalOf(error: DataError): string {
 /** Runs one data tool in a transaction of the salon; refusals and bad arguments become errors for the model. */
 export async function runTool(ctx: ToolContext, name: string, json: string): Promise<ToolOutcome> {
   if (!isToolName(name)) return { ok: false, error: `There is no tool called ${name}.` };
-  const execute = executors[name] as ((scope: TenantScope, ctx: ToolContext, args: unknown) => Promise<unknown>) | undefined;
+  const execute = executors[name] as ((scope: TenantScope, ctx: ToolContext, args: unknown, queued: string[]) => Promise<unknown>) | undefined;
   if (!execute) return { ok: false, error: `There is no tool called ${name}.` };
   const parsed = parseArguments(name, json);
   if (!parsed.ok) return parsed;
   try {
-    const result = await withTenant(ctx.db, callTenant(ctx), (scope) => execute(scope, ctx, parsed.args));
+    // The messages a change writes go once its transaction has committed.
+    const queued: string[] = [];
+    const result = await withTenant(ctx.db, callTenant(ctx), (scope) => execute(scope, ctx, parsed.args, queued));
+    ctx.sendMessages(queued);
     return { ok: true, result };
   } catch (error) {
     if (error instanceof ToolRefusal) return { ok: false, error: error.message };

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../../scripts/lib/local-stack.ts";
 import { startFakeRealtime } from "../../fakes/realtime.ts";
+import { startFakeResend } from "../../fakes/resend.ts";
 import { startFakeResponses } from "../../fakes/responses.ts";
 import { startFakeTwilioRest } from "../../fakes/twilio-rest.ts";
 
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
     project.provide("twilioAccountSid", process.env.E2E_TWILIO_ACCOUNT_SID ?? "");
     project.provide("twilioAuthToken", process.env.E2E_TWILIO_AUTH_TOKEN ?? "");
     project.provide("responsesUrl", process.env.E2E_OPENAI_API_BASE_URL ?? "");
+    project.provide("resendUrl", process.env.E2E_RESEND_BASE_URL ?? "");
     return;
   }
   const workerPort = Number(process.env.E2E_PORT ?? 8788);
@@ -45,6 +47,8 @@ export default async function setup(project: TestProject) {
   const twilio = await startFakeTwilioRest();
   // Ended calls are summarised by a text model through the Responses API: a scripted fake too.
   const responses = await startFakeResponses();
+  // Mail to clients and owners goes out through a fake of Resend, where tests read it.
+  const resend = await startFakeResend();
   const stack = await startStack({
     dataDir: `.data/postgres-e2e-${pgPort}`,
     pgPort,
@@ -63,6 +67,8 @@ export default async function setup(project: TestProject) {
       TWILIO_PRICING_BASE_URL: twilio.url,
       // Twilio's magic test number: verification calls come from it.
       TWILIO_CALLER_ID: "+15005550006",
+      RESEND_API_KEY: "re_e2e_key",
+      RESEND_BASE_URL: resend.url,
     },
   });
   project.provide("baseUrl", stack.workerUrl);
@@ -72,7 +78,9 @@ export default async function setup(project: TestProject) {
   project.provide("twilioAccountSid", twilio.accountSid);
   project.provide("twilioAuthToken", twilio.authToken);
   project.provide("responsesUrl", responses.url);
+  project.provide("resendUrl", resend.url);
   return async () => {
+    resend.server.close();
     await responses.close();
     await stack.stop();
     await realtime.close();
