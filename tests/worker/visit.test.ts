@@ -74,6 +74,9 @@ const times = (instants: string[]) =>
     const wall = wallTime(new Date(instant), PRAGUE);
     return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
   });
+/** The kinds of messages written to the client of an appointment, in order. */
+const confirmations = async (id: string) =>
+  (await sql<{ kind: string }[]>`select kind from client_messages where appointment_id = ${id} group by kind order by min(created_at)`).map((row) => row.kind);
 const quarterHours = (from: string, to: string) => {
   const out: string[] = [];
   for (let minute = Number(from.slice(0, 2)) * 60 + Number(from.slice(3)); minute <= Number(to.slice(0, 2)) * 60 + Number(to.slice(3)); minute += 15) {
@@ -189,6 +192,8 @@ describe("a client's link to their appointment", () => {
     });
     const after = (await owner.call(`/api/dashboard/appointments/${id}`)).json;
     expect(after).toEqual({ ...before, start_datetime: at(date, "14:30"), end_datetime: at(date, "15:30") });
+    // The client hears of the move as of one the salon made.
+    expect(await confirmations(id)).toEqual(["booked", "moved"]);
 
     // The old time is free: the salon can book it again.
     const again = await owner.call("/api/dashboard/appointments", {
@@ -262,6 +267,7 @@ describe("a client's link to their appointment", () => {
     const [row] = await sql`select status from appointments where id = ${id}`;
     expect(row!.status).toBe("cancelled");
     expect((await visit(id)).json).toMatchObject({ appointment: { status: "cancelled" }, can_change: false });
+    expect(await confirmations(id)).toEqual(["booked", "cancelled"]);
 
     const again = await visit(id, "/cancel", { method: "POST" });
     expect(again.status).toBe(409);

@@ -3,7 +3,10 @@ import type { AppointmentBody } from "../../contract/appointments.ts";
 import { rescheduleSchema, VISIT_CODES, visitSlotsQuery, type VisitSlots, type VisitView } from "../../contract/visit.ts";
 import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import type { Unbookable } from "../availability/unbookable.ts";
-import { cancelAppointment, getAppointment, saveAppointment } from "../data/appointments.ts";
+import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
+import { clientMessaging } from "../client-messages/compose.ts";
+import { sendInBackground } from "../client-messages/deliver.ts";
+import { getAppointment } from "../data/appointments.ts";
 import { appointmentTenant } from "../data/client-messages.ts";
 import { DataError } from "../data/errors.ts";
 import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
@@ -59,7 +62,10 @@ function movedBody(appointment: Awaited<ReturnType<typeof getAppointment>>, star
   };
 }
 
-/** /api/visit/:token: a client's appointment, reached by the signed link in their messages. */
+/**
+ * /api/visit/:token: a client's appointment, reached by the signed link in their messages. A
+ * move or a cancellation made here is confirmed to the client like one the salon makes.
+ */
 export const visitRoutes = new Hono<AppEnv>()
   .get("/:token", async (c) => {
     const { id, tenant } = await linkedVisit(c);
@@ -91,7 +97,7 @@ export const visitRoutes = new Hono<AppEnv>()
     const start = new Date(c.req.valid("json").start_datetime);
     const { id, tenant } = await linkedVisit(c, limits.changePerClient(clientAddress(c)));
     const now = new Date();
-    const view = await withTenant(c.var.db, tenant, async (scope) => {
+    const { view, queued } = await withTenant(c.var.db, tenant, async (scope) => {
       const visit = await visitOf(scope, id, { lock: true });
       assertChangeable(c, visit, now);
       const duration = minutesOf(visit);
@@ -101,23 +107,25 @@ export const visitRoutes = new Hono<AppEnv>()
       if ("why" in found) throw unbookable(c, found.why, visit);
       const body = movedBody(await getAppointment(scope, id), found.slot.start, found.slot.end);
       try {
-        await saveAppointment(scope, body, { id });
+        const { queued } = await saveAndConfirm(scope, clientMessaging(c.env), body, { id, clientLanguage: c.var.language });
+        return { view: visitView(await visitOf(scope, id), now), queued };
       } catch (error) {
         // Booked by someone else since the search: the exclusion constraint has the last word.
         if (error instanceof DataError && error.options.code === "overlap") throw unbookable(c, { kind: "taken" }, visit);
         throw error;
       }
-      return visitView(await visitOf(scope, id), now);
     });
+    sendInBackground(c.env, c.executionCtx, tenant, queued);
     return c.json<VisitView>(view);
   })
   .post("/:token/cancel", async (c) => {
     const { id, tenant } = await linkedVisit(c, limits.changePerClient(clientAddress(c)));
     const now = new Date();
-    const view = await withTenant(c.var.db, tenant, async (scope) => {
+    const { view, queued } = await withTenant(c.var.db, tenant, async (scope) => {
       assertChangeable(c, await visitOf(scope, id, { lock: true }), now);
-      await cancelAppointment(scope, id);
-      return visitView(await visitOf(scope, id), now);
+      const { queued } = await cancelAndConfirm(scope, clientMessaging(c.env), id);
+      return { view: visitView(await visitOf(scope, id), now), queued };
     });
+    sendInBackground(c.env, c.executionCtx, tenant, queued);
     return c.json<VisitView>(view);
   });
