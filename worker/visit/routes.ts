@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppointmentBody } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
 import { rescheduleSchema, VISIT_CODES, visitSlotsQuery, type VisitSlots, type VisitView } from "../../contract/visit.ts";
 import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import type { Unbookable } from "../availability/unbookable.ts";
@@ -48,7 +48,7 @@ function unbookable(c: RequestContext, why: Unbookable, visit: Visit): ApiError 
 }
 
 /** The appointment as it is, at another time: the same stylist, services, prices, client and notes. */
-function movedBody(appointment: Awaited<ReturnType<typeof getAppointment>>, start: number, end: number): AppointmentBody {
+function movedBody(appointment: Appointment, start: number, end: number): AppointmentBody {
   return {
     customer_name: appointment.customer_name,
     customer_phone: appointment.customer_phone,
