@@ -27,8 +27,13 @@ export const SKIP_REASONS = [
   "no_sender",
   "too_late",
   "cancelled",
+  /** The appointment changed so often in a day that more texts would be a nuisance (and a bill). */
+  "limit",
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Confirmations one appointment may send per channel in 24 hours: a client moving it back and forth gets no more. */
+export const CONFIRMATIONS_PER_DAY = 5;
 
 /** Hours before the visit a reminder goes out; null sends none. */
 export const REMINDER_HOURS = [2, 24, 48] as const;

@@ -59,7 +59,7 @@ create table client_messages (
   -- queued → sending → sent → delivered, or failed; skipped when it was never to be sent.
   state text not null default 'queued' check (state in ('queued', 'sending', 'sent', 'delivered', 'failed', 'skipped')),
   skip_reason text check (skip_reason in (
-    'no_recipient', 'invalid_recipient', 'not_mobile', 'opted_out', 'channel_off', 'no_sender', 'too_late', 'cancelled'
+    'no_recipient', 'invalid_recipient', 'not_mobile', 'opted_out', 'channel_off', 'no_sender', 'too_late', 'cancelled', 'limit'
   )),
   attempts int not null default 0,
   due_at timestamptz not null default now(),

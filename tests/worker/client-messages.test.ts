@@ -186,6 +186,27 @@ describe("confirmations", () => {
     const nobody = await salon.book(dayAhead(11), { customer_name: "Bez Čísla", customer_phone: null as unknown as string });
     expect((await salon.messagesOf(nobody)).map((m) => m.skip_reason)).toEqual(["no_recipient", "no_recipient"]);
 
+    // A visit moved back and forth all day: five confirmations a day by each channel, then no more.
+    const restless = await salon.book(dayAhead(13));
+    for (let move = 1; move <= 5; move++) {
+      const start = new Date(dayAhead(13).getTime() + move * 3_600_000);
+      const moved = await request(`/api/dashboard/appointments/${restless}`, {
+        method: "PUT",
+        headers: { ...salon.owner.headers, "content-type": "application/json" },
+        body: JSON.stringify({
+          customer_name: "Lena Vogel",
+          customer_phone: salon.phone,
+          stylist: salon.stylist,
+          start_datetime: start.toISOString(),
+          end_datetime: new Date(start.getTime() + 45 * 60_000).toISOString(),
+          services: [{ service: salon.service, price_at_booking: null, duration_at_booking: null }],
+        }),
+      });
+      expect(moved.status).toBe(200);
+    }
+    const texts = (await salon.messagesOf(restless)).filter((m) => m.channel === "sms");
+    expect(texts.map((m) => m.skip_reason)).toEqual([null, null, null, null, null, "limit"]);
+
     await sql`update message_settings set sms_enabled = false where salon_id = ${salon.salonId}`;
     const off = await salon.book(dayAhead(12));
     expect((await salon.messagesOf(off)).find((m) => m.channel === "sms")).toMatchObject({ state: "skipped", skip_reason: "channel_off" });
@@ -336,5 +357,7 @@ describe("opting out", () => {
     expect(started.text).toContain("<Message>Sie erhalten wieder SMS von dieser Nummer.");
     const again = await salon.book(dayAhead(12));
     expect((await salon.messagesOf(again)).find((m) => m.channel === "sms")).toMatchObject({ state: "sent" });
+    // As Czech clients write it.
+    expect((await reply("Odhlásit.")).text).toContain("<Message>Sie erhalten von dieser Nummer keine SMS mehr.");
   });
 });

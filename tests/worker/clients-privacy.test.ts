@@ -50,7 +50,8 @@ async function traces(salonId: string, needles: string[]): Promise<string[]> {
     union all select t::text from calls t where salon_id = ${salonId}
     union all select t::text from call_items t where salon_id = ${salonId}
     union all select t::text from clients t where salon_id = ${salonId}
-    union all select t::text from client_phones t where salon_id = ${salonId}`;
+    union all select t::text from client_phones t where salon_id = ${salonId}
+    union all select t::text from client_messages t where salon_id = ${salonId}`;
   return rows.map((r) => r.row).filter((row) => needles.some((needle) => row.toLowerCase().includes(needle.toLowerCase())));
 }
 

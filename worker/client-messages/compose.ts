@@ -1,10 +1,10 @@
 import max from "libphonenumber-js/max/metadata";
 import { addressLine, composeMessage, type VisitFacts } from "../../contract/client-message-texts.ts";
-import type { MessageChannel, MessageKind, SkipReason } from "../../contract/client-messages.ts";
+import { CONFIRMATIONS_PER_DAY, type MessageChannel, type MessageKind, type SkipReason } from "../../contract/client-messages.ts";
 import { EMAIL_PATTERN } from "../../contract/email.ts";
 import { parsePhone, salonCountry } from "../../contract/phone.ts";
 import { minutesOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { messageSubject, optedOut, queueMessages, type MessageSubject, type NewMessage } from "../data/client-messages.ts";
+import { messageSubject, optedOut, queueMessages, recentConfirmations, type MessageSubject, type NewMessage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
 import { linkMaker, linkUrl, type LinkMaker } from "./links.ts";
 
@@ -107,9 +107,10 @@ export async function queueVisitMessages(
 
   const sms = smsTarget(subject);
   const email = emailTarget(subject);
-  const [smsOut, emailOut] = await Promise.all([
+  const [smsOut, emailOut, recent] = await Promise.all([
     optedOut(scope, "sms", sms.recipient && !sms.skip ? [sms.recipient] : []),
     optedOut(scope, "email", email.recipient && !email.skip ? [email.recipient] : []),
+    recentConfirmations(scope, appointment.id),
   ]);
 
   const messages: NewMessage[] = [];
@@ -117,6 +118,7 @@ export async function queueVisitMessages(
     const id = crypto.randomUUID();
     const enabled = channel === "sms" ? settings.sms_enabled : settings.email_enabled;
     let skip: SkipReason | null = !enabled ? "channel_off" : target.skip ?? (optedOutHere ? "opted_out" : null);
+    if (!skip && kind !== "reminder" && recent[channel] >= CONFIRMATIONS_PER_DAY) skip = "limit";
     const dueAt = channel === "sms" ? afterQuietHours(now, salon.time_zone, settings) : now;
     if (!skip && kind !== "cancelled" && dueAt >= appointment.start_at) skip = "too_late";
     const unsubscribe = channel === "email" && messaging.links ? await linkUrl(messaging.links, "unsubscribe", language, id) : null;

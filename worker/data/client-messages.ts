@@ -94,6 +94,16 @@ export async function messageSubject(scope: TenantScope, appointmentId: string):
   };
 }
 
+/** How many confirmations (not reminders) of the appointment went or are going by each channel in the last 24 hours. */
+export async function recentConfirmations({ sql, salonId }: TenantScope, appointmentId: string): Promise<Record<MessageChannel, number>> {
+  const rows = await sql<{ channel: MessageChannel; count: number }[]>`
+    select channel, count(*)::int as count from client_messages
+    where salon_id = ${salonId} and appointment_id = ${appointmentId} and kind <> 'reminder' and state <> 'skipped'
+      and created_at > now() - interval '24 hours'
+    group by channel`;
+  return { sms: 0, email: 0, ...Object.fromEntries(rows.map((r) => [r.channel, r.count])) };
+}
+
 /** Which of these addresses (E.164 numbers, lower-case emails) opted out of the channel. */
 export async function optedOut({ sql, salonId }: TenantScope, channel: MessageChannel, addresses: string[]): Promise<Set<string>> {
   if (addresses.length === 0) return new Set();

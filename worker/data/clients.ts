@@ -367,9 +367,14 @@ export async function eraseClient(scope: TenantScope, id: string): Promise<void>
   const unlinked = await sql<{ id: string; customer_phone: string }[]>`
     select id, customer_phone from appointments where salon_id = ${salonId} and client_id is null and customer_phone is not null`;
   const theirs = unlinked.filter((row) => phones.includes(toE164(row.customer_phone, country) ?? "")).map((row) => row.id);
+  const appointments = sql`(client_id = ${id} ${theirs.length > 0 ? sql`or id in ${sql(theirs)}` : sql``})`;
+  // The messages they were sent hold their name, number and address; whether they opted out stays, so they are not written to again.
+  await sql`
+    delete from client_messages where salon_id = ${salonId}
+      and (client_id = ${id} or appointment_id in (select id from appointments where salon_id = ${salonId} and ${appointments}))`;
   await sql`
     update appointments set customer_name = null, customer_phone = null, notes = null, updated_at = now()
-    where salon_id = ${salonId} and (client_id = ${id} ${theirs.length > 0 ? sql`or id in ${sql(theirs)}` : sql``})`;
+    where salon_id = ${salonId} and ${appointments}`;
   const calls = await sql<{ id: string }[]>`
     update calls set
       from_number = case when direction = 'inbound' then null else from_number end,
