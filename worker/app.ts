@@ -12,6 +12,8 @@ import type { AppEnv } from "./env.ts";
 import { notFound, onError } from "./http/errors.ts";
 import { detectLanguage } from "./http/language.ts";
 import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
+import { unsubscribeRoutes } from "./visit/unsubscribe-routes.ts";
+import { visitRoutes } from "./visit/routes.ts";
 import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
@@ -61,6 +63,8 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
     .route("/calls", callsRoutes)
     .route("/telephony", createTelephonyRoutes(startPhoneCall))
     .route("/waitlist", waitlistRoutes)
+    .route("/visit", visitRoutes)
+    .route("/unsubscribe", unsubscribeRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .notFound(notFound)
     .onError(onError);

@@ -67,6 +67,8 @@ const CallsPage = lazyPage(async () => (await import("../features/calls/componen
 const ClientsPage = lazyPage(async () => (await import("../features/clients/components/clients-page.tsx")).ClientsPage, "dashboard");
 const CalendarPage = lazyPage(async () => (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage, "dashboard");
 const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage);
+const VisitPage = lazyPage(async () => (await import("../features/visit/components/visit-page.tsx")).VisitPage, "visit");
+const UnsubscribePage = lazyPage(async () => (await import("../features/visit/components/unsubscribe-page.tsx")).UnsubscribePage, "visit");
 
 function page(path: string | undefined, Page: LazyPage, children?: RouteObject[]): RouteObject {
   const handle: RouteHandle = { preload: Page.preload };
@@ -122,6 +124,9 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       languageRoutes(),
+      // A salon's clients open these from their messages: the page alone, without the site around it.
+      page("/:lang/visit/:token", VisitPage),
+      page("/:lang/unsubscribe/:token", UnsubscribePage),
       ...LEGACY_PATHS.map((path) => ({ path, element: <LegacyRedirect /> })),
       { path: "/login", element: <LocalizedRedirect to="/" query="auth=login" /> },
       { path: "/subscription", element: <LocalizedRedirect to="/pricing" /> },

@@ -6,6 +6,8 @@
 export const CATALOG_PARTS = {
   blog: ["blog."],
   dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls."],
+  /** The pages a salon's clients open from their messages. */
+  visit: ["visit."],
 } as const;
 
 export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;

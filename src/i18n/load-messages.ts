@@ -9,16 +9,19 @@ const loaders: Record<Language, Record<CatalogPart, Loader>> = {
     core: () => import("virtual:catalog/en/core"),
     blog: () => import("virtual:catalog/en/blog"),
     dashboard: () => import("virtual:catalog/en/dashboard"),
+    visit: () => import("virtual:catalog/en/visit"),
   },
   de: {
     core: () => import("virtual:catalog/de/core"),
     blog: () => import("virtual:catalog/de/blog"),
     dashboard: () => import("virtual:catalog/de/dashboard"),
+    visit: () => import("virtual:catalog/de/visit"),
   },
   cs: {
     core: () => import("virtual:catalog/cs/core"),
     blog: () => import("virtual:catalog/cs/blog"),
     dashboard: () => import("virtual:catalog/cs/dashboard"),
+    visit: () => import("virtual:catalog/cs/visit"),
   },
 };
 

@@ -11,8 +11,10 @@ import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../co
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
+import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
+import { signLink } from "../../worker/client-messages/links.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
 import { login, registerAndVerify, sql } from "./auth-helpers.ts";
@@ -49,7 +51,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID() };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "" };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -165,6 +167,12 @@ const ROUTES: Record<string, RouteInput> = {
   },
   "POST /api/waitlist/join": { kind: "json", schema: joinWaitlistSchema, example: () => ({ email: "fuzz@example.com" }) },
   "POST /api/waitlist/contact-sales": { kind: "json", schema: contactSalesSchema, example: () => ({ email: "fuzz@example.com", message: "Hello" }) },
+  "GET /api/visit/:token": {},
+  "GET /api/visit/:token/slots": { kind: "query", schema: visitSlotsQuery, example: () => ({ date: DAY }) },
+  "POST /api/visit/:token/reschedule": { kind: "json", schema: rescheduleSchema, example: () => ({ start_datetime: `${DAY}T14:00:00+01:00` }) },
+  "POST /api/visit/:token/cancel": {},
+  "GET /api/unsubscribe/:token": {},
+  "POST /api/unsubscribe/:token": {},
   "GET /api/dev/mailbox": {},
 };
 
@@ -365,6 +373,8 @@ const pathIds: Record<string, () => string> = {
   instructions: () => rows.callId,
   stream: () => rows.callId,
   "browser-ai": () => "default",
+  visit: () => rows.visitToken,
+  unsubscribe: () => rows.unsubscribeToken,
   verification: () => rows.phoneNumber,
 };
 
@@ -432,6 +442,8 @@ describe("fuzzing every route", () => {
     rows.assistant = await make("assistant/config", { name: "Desk" });
     rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
     rows.question = await make("questions", faqExample());
+    rows.visitToken = await signLink(fuzzEnv.JWT_SECRET!, "visit", rows.appointment);
+    rows.unsubscribeToken = await signLink(fuzzEnv.JWT_SECRET!, "unsubscribe", rows.appointment);
     expect(Object.values(rows).every(Boolean)).toBe(true);
   });
 

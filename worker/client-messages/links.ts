@@ -52,7 +52,7 @@ const idText = (bytes: Uint8Array) => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-async function mac(secret: string, purpose: LinkPurpose, payload: Uint8Array): Promise<Uint8Array> {
+async function mac(secret: string, purpose: LinkPurpose, payload: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
   return new Uint8Array(await crypto.subtle.sign("HMAC", await purposeKey(secret, purpose), payload)).slice(0, MAC_BYTES);
 }
 

@@ -1,0 +1,66 @@
+import { addressLine } from "../../contract/client-message-texts.ts";
+import { isoDate, wallTime, zonedInstant, type WallTime } from "../../contract/time-zone.ts";
+import { VISIT_CODES, VISIT_SEARCH_DAYS, type VisitView } from "../../contract/visit.ts";
+import type { Visit } from "../data/visits.ts";
+import type { RequestContext } from "../env.ts";
+import { ApiError } from "../http/errors.ts";
+
+const HOUR_MS = 3_600_000;
+
+/** The first instant the client can no longer change the visit themselves: its start less the salon's notice. */
+export const noticeStart = (visit: Pick<Visit, "start_at" | "cancellation_notice_hours">) =>
+  new Date(visit.start_at.getTime() - visit.cancellation_notice_hours * HOUR_MS);
+
+/** Booked, and further ahead than the notice. */
+export const canChange = (visit: Visit, now: Date) => visit.status === "booked" && now < noticeStart(visit);
+
+/** The visit as the client's page shows it. */
+export function visitView(visit: Visit, now: Date): VisitView {
+  return {
+    salon: { name: visit.salon.name, address: addressLine(visit.salon), phone: visit.salon.phone },
+    appointment: {
+      start_datetime: visit.start_at.toISOString(),
+      end_datetime: visit.end_at.toISOString(),
+      time_zone: visit.salon.time_zone,
+      services: visit.services,
+      stylist_name: visit.stylist_name,
+      status: visit.status,
+    },
+    cancellation_notice_hours: visit.cancellation_notice_hours,
+    can_change: canChange(visit, now),
+    language: visit.language,
+  };
+}
+
+/** Refuses a change the client may no longer make, telling them how to reach the salon instead. */
+export function assertChangeable(c: RequestContext, visit: Visit, now: Date): void {
+  if (canChange(visit, now)) return;
+  const { phone } = visit.salon;
+  const contact = phone ? c.var.t("visit.error.callSalon", { phone }) : c.var.t("visit.error.contactSalon");
+  const [reason, code] =
+    visit.status === "booked" ? ["visit.error.tooLate", VISIT_CODES.tooLate] : ["visit.error.notBooked", VISIT_CODES.notBooked];
+  throw new ApiError(409, { detail: `${c.var.t(reason)} ${contact}`, code });
+}
+
+/** The earliest new start the client may choose: now plus the salon's notice. */
+export const earliestNewStart = (visit: Pick<Visit, "cancellation_notice_hours">, now: Date) =>
+  new Date(now.getTime() + visit.cancellation_notice_hours * HOUR_MS);
+
+/**
+ * The instants a calendar day of the salon spans, for a day from the salon's today to
+ * VISIT_SEARCH_DAYS ahead; any other day is refused.
+ */
+export function searchDay(c: RequestContext, date: string, timeZone: string, now: Date): { from: Date; to: Date } {
+  const today = wallTime(now, timeZone);
+  const dayAfter = (wall: Pick<WallTime, "year" | "month" | "day">, days: number) => {
+    const next = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
+    return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
+  };
+  const last = dayAfter(today, VISIT_SEARCH_DAYS);
+  if (date < isoDate(today.year, today.month, today.day) || date > isoDate(last.year, last.month, last.day)) {
+    throw new ApiError(422, { detail: c.var.t("visit.error.dateRange", { days: VISIT_SEARCH_DAYS }), code: "validation_error" });
+  }
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const midnight = (wall: Pick<WallTime, "year" | "month" | "day">) => zonedInstant({ ...wall, hour: 0, minute: 0 }, timeZone);
+  return { from: midnight({ year, month, day }), to: midnight(dayAfter({ year, month, day }, 1)) };
+}
