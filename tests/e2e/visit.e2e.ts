@@ -1,12 +1,11 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import postgres from "postgres";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { signLink } from "../../worker/client-messages/links.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { settled, useBrowser, VIEWPORTS } from "./browser.ts";
+import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 
 const browser = useBrowser();
 const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
@@ -58,13 +57,6 @@ async function bookedVisit() {
   };
 }
 
-/** What the page looks like, for a person to look at: saved outside the repository. */
-async function look(page: Page, name: string) {
-  await settled(page);
-  mkdirSync("/tmp/visit-screens", { recursive: true });
-  await page.screenshot({ path: `/tmp/visit-screens/${name}.png`, fullPage: true });
-}
-
 describe("a client's appointment page", () => {
   it("moves the visit to a free time on a phone, cancels only after asking, and has no serious accessibility problem", { timeout: 120_000 }, async () => {
     const { appointmentId, visitToken } = await bookedVisit();
@@ -78,7 +70,7 @@ describe("a client's appointment page", () => {
     expect(await main.textContent()).toContain("Dlouhá 12, 110 00 Praha");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "visit-390");
+    await screenshot(page, "visit-390");
 
     await page.getByRole("button", { name: "Change the time" }).click();
     const newDay = dayAhead(11);
@@ -89,12 +81,12 @@ describe("a client's appointment page", () => {
     const times = page.getByRole("group", { name: `Free times on ${dayName}` });
     await times.getByRole("button", { name: "2:00 PM", exact: true }).click();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "visit-reschedule-390");
+    await screenshot(page, "visit-reschedule-390");
     await page.getByRole("button", { name: /^Move to / }).click();
 
     await page.getByRole("heading", { name: "Your appointment has been moved" }).waitFor();
     await main.getByText("2:00 PM–3:00 PM").waitFor();
-    await look(page, "visit-moved-390");
+    await screenshot(page, "visit-moved-390");
     const [row] = await sql<{ start_at: Date }[]>`select start_at from appointments where id = ${appointmentId}`;
     expect(row!.start_at.toISOString()).toBe(at(newDay, 14).toISOString());
 
@@ -108,7 +100,7 @@ describe("a client's appointment page", () => {
       expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     }
     expect(await accessibilityProblems(page, '[role="dialog"]')).toEqual([]);
-    await look(page, "visit-cancel-dialog-390");
+    await screenshot(page, "visit-cancel-dialog-390");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await page.waitForFunction(() => document.activeElement?.textContent === "Cancel appointment");
@@ -119,7 +111,7 @@ describe("a client's appointment page", () => {
     await dialog.getByRole("button", { name: "Yes, cancel it" }).click();
     await page.getByRole("heading", { name: "Your appointment is cancelled" }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "visit-cancelled-390");
+    await screenshot(page, "visit-cancelled-390");
     await expect(page.getByRole("button", { name: "Change the time" }).count()).resolves.toBe(0);
     const [cancelled] = await sql`select status from appointments where id = ${appointmentId}`;
     expect(cancelled!.status).toBe("cancelled");
@@ -134,7 +126,7 @@ describe("a client's appointment page", () => {
     await page.getByRole("group", { name: "Dny" }).getByRole("button").nth(12).click();
     await page.getByRole("button", { name: "14:00", exact: true }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "visit-reschedule-1366");
+    await screenshot(page, "visit-reschedule-1366");
   });
 
   it("says plainly when its link does not work", async () => {
@@ -142,7 +134,7 @@ describe("a client's appointment page", () => {
     await page.goto("/de/visit/not-a-real-link");
     await page.getByRole("heading", { name: "Dieser Link funktioniert nicht" }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "visit-invalid-390");
+    await screenshot(page, "visit-invalid-390");
   });
 });
 
@@ -155,7 +147,7 @@ describe("the unsubscribe page", () => {
       await page.getByRole("heading", { name: "Keine Termin-E-Mails mehr erhalten?" }).waitFor();
       expect(await page.getByRole("main").textContent()).toContain("p•••@example.com");
       expect(await accessibilityProblems(page)).toEqual([]);
-      await look(page, `unsubscribe-${name}`);
+      await screenshot(page, `unsubscribe-${name}`);
     }
     // Opening the page, twice, unsubscribed nobody.
     expect(await sql`select 1 from message_opt_outs where salon_id = ${salonId}`).toHaveLength(0);
@@ -165,7 +157,7 @@ describe("the unsubscribe page", () => {
     await page.getByRole("button", { name: "Abmelden" }).click();
     await page.getByRole("heading", { name: "Sie sind abgemeldet" }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
-    await look(page, "unsubscribe-done-390");
+    await screenshot(page, "unsubscribe-done-390");
     const rows = await sql`select address from message_opt_outs where salon_id = ${salonId} and channel = 'email'`;
     expect(rows.map((r) => r.address)).toEqual(["petra@example.com"]);
   });
