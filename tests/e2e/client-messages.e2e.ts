@@ -1,12 +1,16 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { receivedMail, sendInboundSms, sentMessages } from "../fakes/messaging-controls.ts";
+import { accessibilityProblems } from "./axe.ts";
+import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { nextMonday, sql } from "./call-api.ts";
 import { base, CALLER, openStream, ring, salonWithNumber } from "./phone-line.ts";
 
 // What a salon's client hears of their appointments, end to end: the receptionist books on a
 // phone call, the client gets an SMS (Twilio's fake) and an email (Resend's fake) in their
-// language, a reminder goes once however often the cron runs, and a reply STOP ends the SMS.
+// language, the link in it moves the visit within the salon's notice, a reminder goes once
+// however often the cron runs, and a reply STOP ends the SMS.
 
+const browser = useBrowser();
 afterAll(() => sql.end());
 
 const twilio = inject("twilioRestUrl");
@@ -38,7 +42,7 @@ async function messagesWhen(appointmentId: string, ready: (rows: Row[]) => boole
 const runCron = async () => expect((await fetch(`${base}/__scheduled?cron=*/5+*+*+*+*`)).status).toBe(200);
 
 describe("a client's confirmations and reminders", () => {
-  it("are sent once in the client's language, remind once however often the cron runs, and stop at STOP", { timeout: 90_000 }, async () => {
+  it("are sent once in the client's language, link to moving the visit within the notice, remind once however often the cron runs, and stop at STOP", { timeout: 150_000 }, async () => {
     const salon = await salonWithNumber();
     const email = `greta-${crypto.randomUUID().slice(0, 8)}@example.com`;
     // Whatever the hour the test runs at, no quiet hours hold messages back.
@@ -96,6 +100,24 @@ describe("a client's confirmations and reminders", () => {
     expect((await mailTo(email)).map((m) => m.body.subject)).toEqual([expect.stringMatching(/^Salon [\w-]+: Termin bestätigt – /)]);
     await messagesWhen(appointment!.id, (rows) => rows.find((r) => r.channel === "sms")?.state === "delivered");
 
+    // The link in her SMS opens her appointment in German, on her phone, and moves it an hour later.
+    const link = /(http:\/\/\S+\/de\/visit\/[\w-]{43})/.exec(sms.body)![1]!;
+    const { page } = await browser.visitor({ viewport: VIEWPORTS.phone });
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Ihr Termin", exact: true }).waitFor();
+    await page.getByRole("button", { name: "Termin verschieben" }).click();
+    const dayName = new Intl.DateTimeFormat("de", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${monday}T12:00:00Z`));
+    await page.getByRole("group", { name: "Tage" }).getByRole("button", { name: dayName }).click();
+    await page.getByRole("group", { name: `Freie Zeiten am ${dayName}` }).getByRole("button", { name: "11:00", exact: true }).click();
+    await page.getByRole("button", { name: /^Auf .+ verschieben$/ }).click();
+    await page.getByRole("heading", { name: "Ihr Termin wurde verschoben" }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, "client-link-moved-de-390");
+    const [moved] = await sql<{ start_at: Date }[]>`select start_at from appointments where id = ${appointment!.id}`;
+    expect(moved!.start_at.toISOString()).toBe(`${monday}T10:00:00.000Z`);
+    const afterMove = await messagesWhen(appointment!.id, (rows) => rows.some((r) => r.kind === "moved" && r.channel === "sms" && r.state === "delivered"));
+    expect(afterMove.find((r) => r.kind === "moved" && r.channel === "sms")!.body).toMatch(/Ihr Termin wurde verschoben – neu am .+ um 11:00/);
+
     // A day before the visit, the cron reminds her once, though it runs twice at once and again.
     const start = new Date(Date.now() + 20 * 3_600_000);
     await sql`update appointments set start_at = ${start}, end_at = ${new Date(start.getTime() + 45 * 60_000)}, updated_at = now() - interval '3 days' where id = ${appointment!.id}`;
@@ -105,6 +127,12 @@ describe("a client's confirmations and reminders", () => {
     expect(withReminders.filter((r) => r.kind === "reminder").map((r) => r.channel)).toEqual(["email", "sms"]);
     expect((await smsTo(CALLER)).filter((m) => m.body.includes("Wir erinnern Sie an Ihren Termin"))).toHaveLength(1);
     expect((await mailTo(email)).filter((m) => m.body.subject.includes("Ihr Termin am"))).toHaveLength(1);
+
+    // Now inside the salon's 24 hours' notice, her link no longer moves it: it gives the salon's number.
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Änderungen nur noch telefonisch" }).waitFor();
+    await page.getByText("+420 222 111 000").first().waitFor();
+    expect(await page.getByRole("button", { name: "Termin verschieben" }).count()).toBe(0);
 
     // She replies STOP: Twilio posts it to the salon's number's webhook, the Worker confirms in German…
     const stop = await sendInboundSms(twilio, { from: CALLER, to: salon.number, body: "STOP", url: `${base}/api/telephony/twilio/messaging` });
