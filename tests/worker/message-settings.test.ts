@@ -1,5 +1,9 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { MESSAGE_SETTINGS_DEFAULTS, type ClientMessage } from "../../contract/client-messages.ts";
+import { createApp } from "../../worker/app.ts";
+import type { Bindings } from "../../worker/env.ts";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
 import { signedInOwner } from "./owner.ts";
@@ -138,5 +142,33 @@ describe("a client's page", () => {
       { channel: "email", address: "petra@example.cz", created_at: "2026-11-21T08:00:00.000Z" },
       { channel: "sms", address: "+420603111222", created_at: "2026-11-20T18:00:00.000Z" },
     ]);
+  });
+});
+
+describe("the local mailbox", () => {
+  it("lists the messages salons wrote their clients, newest first, only where the product runs locally", async () => {
+    const salon = await czechSalon();
+    await sql`update salons set name = 'Salon Mailbox Test' where id = ${salon.salonId}`;
+    const appointment = await salon.book({ customer_name: "Petra", customer_phone: "603111222" });
+    await addMessage(salon.salonId, appointment, { state: "failed", error: "30005: Unknown destination handset", created_at: new Date(Date.now() - 60_000) });
+    const newest = await addMessage(salon.salonId, appointment, { kind: "reminder", channel: "email", recipient: null, state: "skipped", skip_reason: "no_recipient", subject: "Připomínka" });
+
+    const app = createApp({ startPhoneCall: async () => {} });
+    const mailbox = async (environment: string) => {
+      const ctx = createExecutionContext();
+      const response = await app.fetch(new Request("http://localhost/api/dev/mailbox"), { ...(env as Bindings), ENVIRONMENT: environment }, ctx);
+      await waitOnExecutionContext(ctx);
+      return response;
+    };
+    const local = await mailbox("local");
+    expect(local.status).toBe(200);
+    const { messages } = (await local.json()) as { messages: { id: string; salon_name: string; state: string; error: string | null }[] };
+    const ours = messages.filter((message) => message.salon_name === "Salon Mailbox Test");
+    expect(ours.map((message) => [message.state, message.error])).toEqual([
+      ["skipped", null],
+      ["failed", "30005: Unknown destination handset"],
+    ]);
+    expect(ours[0]!.id).toBe(newest);
+    expect((await mailbox("production")).status).toBe(404);
   });
 });
