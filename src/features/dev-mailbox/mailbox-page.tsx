@@ -115,10 +115,8 @@ function MessageItem({ message }: { message: ClientMessage }) {
         at={message.created_at}
       />
       <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <FormattedMessage
-          id="mailbox.messageTo"
-          values={{ to: message.recipient ?? intl.formatMessage({ id: "appointments.messages.noRecipient" }), salon: message.salon_name }}
-        />
+        {/* Without a recipient, the reason below says why. */}
+        {message.recipient ? <FormattedMessage id="mailbox.messageTo" values={{ to: message.recipient, salon: message.salon_name }} /> : message.salon_name}
         <MessageStateChip state={message.state} dueAt={message.due_at} />
       </div>
       {message.skip_reason && (

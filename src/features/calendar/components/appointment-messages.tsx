@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ClientMessage } from "../../../../contract/client-messages.ts";
+import { displayPhone } from "../../../../contract/phone.ts";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { MessageStateChip } from "../../../components/message-state-chip.tsx";
 import { useCallCosts } from "../../../lib/money.ts";
@@ -61,7 +62,10 @@ function MessageRow({ message, timeZone }: { message: ClientMessage; timeZone: s
         </p>
         <MessageStateChip state={message.state} dueAt={message.due_at} timeZone={timeZone} />
       </div>
-      <p className="mt-0.5 break-all text-slate-700">{message.recipient ?? intl.formatMessage({ id: "appointments.messages.noRecipient" })}</p>
+      {/* Without one, the reason below says so. */}
+      {message.recipient && (
+        <p className="mt-0.5 break-all text-slate-700">{message.channel === "sms" ? displayPhone(message.recipient) : message.recipient}</p>
+      )}
       <p className="mt-0.5 text-xs text-slate-600">
         {message.sent_at ? (
           <FormattedMessage id="appointments.messages.sentAt" values={{ time: when(message.sent_at) }} />

@@ -15,10 +15,16 @@ import { SettingsSection } from "./settings-section.tsx";
 /** A first name for the sample client, as a client of each language might be called. */
 const SAMPLE_CLIENT: Record<Language, string> = { en: "Emma", de: "Lena", cs: "Tereza" };
 
-/** Links as clients get them, shortened where the real ones carry a signature. */
-const sampleLinks = (kind: MessageKind, email: boolean) => {
-  const visit = `${window.location.origin}/visit/…`;
-  return { manage: kind === "cancelled" ? null : visit, unsubscribe: email ? `${visit}/unsubscribe` : null };
+/** A token as long as a real link's (32 bytes in base64url), so the preview counts an SMS's characters right. */
+const SAMPLE_TOKEN = "Q2xpZW50LWxpbmstc2FtcGxlLXRva2VuLTMyLWJ5dGU";
+
+/** Links as clients get them, to the sample's own pages. */
+const sampleLinks = (kind: MessageKind, language: Language, email: boolean) => {
+  const origin = window.location.origin;
+  return {
+    manage: kind === "cancelled" ? null : `${origin}/${language}/visit/${SAMPLE_TOKEN}`,
+    unsubscribe: email ? `${origin}/${language}/unsubscribe/${SAMPLE_TOKEN}` : null,
+  };
 };
 
 /** The salon's real details and a sample visit tomorrow at ten, with its first service and stylist when it has them. */
@@ -64,8 +70,8 @@ export function MessagePreviews({ smsCanReply }: { smsCanReply: boolean }) {
     }),
     clientName: SAMPLE_CLIENT[language],
   };
-  const sms = composeMessage(kind, "sms", language, facts, sampleLinks(kind, false), { smsCanReply });
-  const email = composeMessage(kind, "email", language, facts, sampleLinks(kind, true));
+  const sms = composeMessage(kind, "sms", language, facts, sampleLinks(kind, language, false), { smsCanReply });
+  const email = composeMessage(kind, "email", language, facts, sampleLinks(kind, language, true));
 
   return (
     <SettingsSection title="salonSettings.messages.preview.title" description="salonSettings.messages.preview.hint">
@@ -100,15 +106,16 @@ function Choice<T extends string>({ label, options, value, onChange, title }: { 
       <span aria-hidden="true" className="text-sm font-medium text-slate-700">
         {label}
       </span>
-      <div className="flex flex-wrap overflow-hidden rounded-lg border border-slate-300">
+      {/* Separate pills rather than one joined bar, so a phone's narrow row wraps them cleanly. */}
+      <div className="flex flex-wrap gap-1.5">
         {options.map((option) => (
           <button
             key={option}
             type="button"
             aria-pressed={value === option}
             onClick={() => onChange(option)}
-            className={`border-l border-slate-300 px-3 py-1.5 text-sm first:border-l-0 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
-              value === option ? "bg-brand-600 font-semibold text-white" : "font-medium text-slate-700 hover:bg-slate-50"
+            className={`rounded-full border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              value === option ? "border-brand-600 bg-brand-600 font-semibold text-white" : "border-slate-300 font-medium text-slate-700 hover:bg-slate-50"
             }`}
           >
             {title(option)}
