@@ -144,6 +144,10 @@ describe("an appointment's messages", () => {
     // The cost shows once the rates of the salon's currency are in.
     await expect.poll(texts).toMatch(/Booking confirmed · SMS[\s\S]*Delivered[\s\S]*Cost: Kč\s?\d/);
     expect(await texts()).toContain("The client has no number or address for this.");
+    // A message opens to the words the client got.
+    const delivered = messages.filter({ hasText: "Delivered" });
+    await delivered.getByRole("button", { name: "Show the text" }).click();
+    await expect.poll(() => delivered.getByTestId("message-text").innerText()).toMatch(/^Salon Bella: rezervace potvrzena – /);
     expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await messages.last().scrollIntoViewIfNeeded();
     await screenshot(page, "appointment-messages-1366", { fullPage: false });

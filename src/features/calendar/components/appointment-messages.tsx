@@ -1,10 +1,11 @@
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ClientMessage } from "../../../../contract/client-messages.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { MessageStateChip } from "../../../components/message-state-chip.tsx";
 import { useCallCosts } from "../../../lib/money.ts";
-import { useAppointmentMessages } from "../api/client-messages.ts";
+import { useAppointmentMessages, useMessageTexts } from "../api/client-messages.ts";
 
 /**
  * The appointment dialog's list of the confirmations and reminders its client was sent, by
@@ -38,7 +39,7 @@ export function AppointmentMessages({ appointmentId, timeZone, className = "" }:
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200">
           {items.map((message) => (
-            <MessageRow key={message.id} message={message} timeZone={timeZone} />
+            <MessageRow key={message.id} appointmentId={appointmentId} message={message} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -46,8 +47,10 @@ export function AppointmentMessages({ appointmentId, timeZone, className = "" }:
   );
 }
 
-function MessageRow({ message, timeZone }: { message: ClientMessage; timeZone: string }) {
+function MessageRow({ appointmentId, message, timeZone }: { appointmentId: string; message: ClientMessage; timeZone: string }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const textId = useId();
   const costs = useCallCosts();
   const when = (value: string) => intl.formatDate(value, { timeZone, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
   const euros = message.price_usd !== null && message.eur_per_usd !== null ? message.price_usd * message.eur_per_usd : null;
@@ -89,6 +92,36 @@ function MessageRow({ message, timeZone }: { message: ClientMessage; timeZone: s
           <FormattedMessage id={`clientMessages.skip.${message.skip_reason}`} />
         </p>
       )}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={textId}
+        onClick={() => setOpen(!open)}
+        className="mt-1 text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <FormattedMessage id={open ? "appointments.messages.hideText" : "appointments.messages.showText"} />
+      </button>
+      <div id={textId} hidden={!open}>
+        {open && <MessageText appointmentId={appointmentId} id={message.id} />}
+      </div>
     </li>
+  );
+}
+
+/** A message's words as the client got them (or would have). */
+function MessageText({ appointmentId, id }: { appointmentId: string; id: string }) {
+  const texts = useMessageTexts(appointmentId, id, true);
+  if (!texts.data) {
+    return (
+      <p role="status" className="mt-1 text-xs text-slate-600">
+        <FormattedMessage id={texts.isError ? "appointments.messages.textFailed" : "appointments.messages.textLoading"} />
+      </p>
+    );
+  }
+  return (
+    <div lang={texts.data.language} className="mt-1.5 rounded-md bg-slate-50 p-2.5 text-xs text-slate-800" data-testid="message-text">
+      {texts.data.subject && <p className="mb-1.5 font-semibold">{texts.data.subject}</p>}
+      <p className="break-words whitespace-pre-wrap">{texts.data.body}</p>
+    </div>
   );
 }
