@@ -84,6 +84,15 @@ describe("the Messages tab", () => {
     await page.locator("iframe[title='Email preview']").scrollIntoViewIfNeeded();
     await expect.poll(() => emailBody.innerText()).toContain("váš termín jsme zrušili");
     await screenshot(page, "messages-tab-email-390", { fullPage: false });
+
+    // German and Czech words are longer: the tab still fits a phone and stays accessible.
+    for (const language of ["de", "cs"]) {
+      await page.goto(`/${language}/salon-settings?tab=messages`);
+      await page.getByTestId("sms-preview").waitFor();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await screenshot(page, `messages-tab-${language}-390`);
+    }
     await context.close();
   });
 });

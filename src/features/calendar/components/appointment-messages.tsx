@@ -121,7 +121,7 @@ function MessageText({ appointmentId, id }: { appointmentId: string; id: string 
   return (
     <div lang={texts.data.language} className="mt-1.5 rounded-md bg-slate-50 p-2.5 text-xs text-slate-800" data-testid="message-text">
       {texts.data.subject && <p className="mb-1.5 font-semibold">{texts.data.subject}</p>}
-      <p className="break-words whitespace-pre-wrap">{texts.data.body}</p>
+      <p className="wrap-anywhere whitespace-pre-wrap">{texts.data.body}</p>
     </div>
   );
 }

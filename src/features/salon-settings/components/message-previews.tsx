@@ -91,7 +91,7 @@ export function MessagePreviews({ smsCanReply }: { smsCanReply: boolean }) {
           title={(value) => <FormattedMessage id={`clientMessages.kind.${value}`} />}
         />
       </div>
-      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <SmsPreview text={sms.text} language={language} />
         <EmailPreview subject={email.subject ?? ""} html={email.html ?? ""} />
       </div>
@@ -134,7 +134,7 @@ function SmsPreview({ text, language }: { text: string; language: Language }) {
         <FormattedMessage id="clientMessages.channel.sms" />
       </figcaption>
       <div className="mt-2 rounded-3xl border border-slate-200 bg-slate-100 p-4">
-        <p lang={language} className="max-w-[85%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900 shadow-sm">
+        <p lang={language} className="max-w-[85%] rounded-2xl rounded-bl-sm bg-white px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900 shadow-sm">
           {text}
         </p>
       </div>
