@@ -1,7 +1,7 @@
 import type { TransactionSql } from "postgres";
 import { addressLine, composeMessage, type VisitFacts } from "../../contract/client-message-texts.ts";
 import type { MessageChannel, MessageKind, MessageState, SkipReason } from "../../contract/client-messages.ts";
-import { DAY_MS } from "../../contract/time-zone.ts";
+import { DAY_MS, wallTime } from "../../contract/time-zone.ts";
 
 /*
  * What the demo salon has sent its clients about their appointments, in the states real
@@ -10,7 +10,6 @@ import { DAY_MS } from "../../contract/time-zone.ts";
  * client who replied STOP. The texts are composed as the Worker composes them.
  */
 
-const HOUR_MS = 3_600_000;
 /** What Twilio charges for an SMS to a Czech mobile, per part, and the day's euro rate. */
 const SMS_PRICE_USD = 0.0813;
 const EUR_PER_USD = 0.92;
@@ -55,8 +54,14 @@ export async function seedMessages(tx: TransactionSql, ownerEmail: string): Prom
   const now = Date.now();
   const others = appointments.filter((a) => a.phone !== OPTED_OUT_PHONE && a.phone !== EMAIL_CLIENT.phone);
   const past = others.filter((a) => a.start_at.getTime() < now);
-  // Far enough ahead that its reminder, a day before, is still to come.
-  const ahead = others.find((a) => a.start_at.getTime() > now + 30 * HOUR_MS);
+  // One the day after tomorrow, so its reminder, a day before, waits for tomorrow; when the
+  // salon is closed that day, the next one far enough ahead that its reminder is still to come.
+  const salonDay = (instant: number) => {
+    const wall = wallTime(new Date(instant), salon.time_zone);
+    return Date.UTC(wall.year, wall.month - 1, wall.day) / DAY_MS;
+  };
+  const ahead =
+    others.find((a) => salonDay(a.start_at.getTime()) === salonDay(now) + 2) ?? others.find((a) => a.start_at.getTime() > now + DAY_MS + 6 * 3_600_000);
   const emailed = appointments.filter((a) => a.phone === EMAIL_CLIENT.phone).at(-1);
   const optedOut = appointments.find((a) => a.phone === OPTED_OUT_PHONE && a.start_at.getTime() > now);
   const bookedAt = (a: DemoAppointment) => new Date(Math.min(a.start_at.getTime() - 4 * DAY_MS, now - DAY_MS));
