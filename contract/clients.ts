@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { queryInt, type CallOutcome } from "./calls.ts";
+import type { MessageChannel } from "./client-messages.ts";
 import { EMAIL_PATTERN } from "./email.ts";
 import { requestBody } from "./errors.ts";
 import { UUID } from "./ids.ts";
@@ -116,4 +117,13 @@ export interface ClientDetail extends ClientSummary {
   past_appointments: ClientAppointment[];
   /** Latest first. */
   calls: ClientCall[];
+  /** Numbers that replied STOP and the address that unsubscribed, latest first: the salon sends them nothing more. */
+  opt_outs: ClientOptOut[];
+}
+
+export interface ClientOptOut {
+  channel: MessageChannel;
+  /** The number (E.164) or the address in lower case. */
+  address: string;
+  created_at: string;
 }

@@ -49,6 +49,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-questions", run: async (tx) => (await import("./demo-questions.ts")).seedQuestions(tx, DEMO_LOGIN.email) },
   // What each demo call was about and which to get back to, also for calls seeded before summaries.
   { name: "demo-call-summaries", run: (tx) => summariseCalls(tx, DEMO_LOGIN.email) },
+  // Confirmations and reminders sent to the demo's clients, in every state sending leaves them in.
+  { name: "demo-messages", run: async (tx) => (await import("./demo-messages.ts")).seedMessages(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

@@ -41,6 +41,8 @@ const LUCIE_PAGE: ClientDetail = {
     { id: "a2", start_datetime: "2026-10-03T08:00:00Z", end_datetime: "2026-10-03T09:00:00Z", stylist_name: "Petr Malý", service_name: null, status: "cancelled", no_show: false },
   ],
   calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound", outcome: "booked" }],
+  // 00:30 on the 15th in Prague, still the 14th in UTC.
+  opt_outs: [{ channel: "sms", address: "+420777123456", created_at: "2026-11-14T23:30:00Z" }],
 };
 
 interface Request {
@@ -146,6 +148,7 @@ describe("the Clients screen", () => {
     expect(await page.findByText("Jana Svobodová", { selector: "dd" })).toBeInTheDocument();
     expect(page.getByText("Marketing consent").nextSibling).toHaveTextContent("Agreed");
     expect(page.getByText("Notes").nextSibling).toHaveTextContent("Allergic to ammonia dyes.");
+    expect(page.getByText("Messages").nextSibling).toHaveTextContent("No SMS: replied STOP to +420 777 123 456 on Nov 15, 2026");
 
     const upcoming = within(page.getByRole("region", { name: "Upcoming appointments" }));
     expect(upcoming.getByRole("listitem")).toHaveTextContent("Sat, Nov 28, 2026, 2:30 PMBalayage · Jana Svobodová");

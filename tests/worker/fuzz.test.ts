@@ -3,10 +3,12 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod/mini";
+import { appointmentMessagesQuery } from "../../contract/appointment-messages.ts";
 import { appointmentRangeQuery, appointmentSchema, availabilityQuery, noShowSchema } from "../../contract/appointments.ts";
 import { assistantConfigSchema } from "../../contract/assistants.ts";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
+import { MESSAGE_SETTINGS_DEFAULTS, messageSettingsSchema } from "../../contract/client-messages.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
@@ -151,6 +153,10 @@ const ROUTES: Record<string, RouteInput> = {
   "POST /api/dashboard/questions/:id/dismiss": { owner: true },
   "POST /api/dashboard/questions/:id/reopen": { owner: true },
   "DELETE /api/dashboard/questions/:id": { owner: true },
+  "GET /api/dashboard/message-settings": { owner: true },
+  "PUT /api/dashboard/message-settings": { kind: "json", schema: messageSettingsSchema, owner: true, example: () => ({ ...MESSAGE_SETTINGS_DEFAULTS, sender_name: "Salon Anna" }) },
+  "GET /api/dashboard/client-messages": { kind: "query", schema: appointmentMessagesQuery, owner: true, example: () => ({ appointment: crypto.randomUUID() }) },
+  "GET /api/dashboard/client-messages/:id": { owner: true },
   "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0", outcome: "booked", follow_up: "true" }) },
   "GET /api/calls/:id": { owner: true },
   "GET /api/calls/conversation/:id": { owner: true },

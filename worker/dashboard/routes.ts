@@ -3,8 +3,10 @@ import { appointmentRoutes } from "../appointments/routes.ts";
 import { assistantRoutes } from "../assistants/routes.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { availabilityRoutes } from "../availability/routes.ts";
+import { clientMessageRoutes } from "../client-messages/routes.ts";
 import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
+import { messageSettingsRoutes } from "../message-settings/routes.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { questionRoutes } from "../questions/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
@@ -24,4 +26,6 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/availability", availabilityRoutes)
   .route("/clients", clientRoutes)
   .route("/questions", questionRoutes)
+  .route("/message-settings", messageSettingsRoutes)
+  .route("/client-messages", clientMessageRoutes)
   .route("/setup-progress", setupProgressRoutes);

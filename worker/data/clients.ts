@@ -5,6 +5,7 @@ import {
   type ClientDetail,
   type ClientList,
   type ClientListQuery,
+  type ClientOptOut,
   type ClientSource,
   type ClientSummary,
   type ClientUpdate,
@@ -259,7 +260,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
       and ${upcoming ? sql`a.start_at >= now() and a.status = 'booked'` : sql`(a.start_at < now() or a.status <> 'booked')`}
     order by a.start_at ${upcoming ? sql`asc` : sql`desc`}
     limit ${PAGE_ITEMS}`;
-  const [[client], upcoming, past, calls] = await Promise.all([
+  const [[client], upcoming, past, calls, optOuts] = await Promise.all([
     sql<DetailRow[]>`
       select c.id, c.name, c.email, c.source, c.created_at, c.updated_at, c.language, c.preferred_stylist_id, c.notes, c.marketing_consent,
         ${sql.unsafe(PHONES)}, ${sql.unsafe(VISITS)}
@@ -270,6 +271,12 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
       select id, call_started_at as started_at, call_duration as duration, direction, outcome from calls
       where salon_id = ${salonId} and client_id = ${id}
       order by call_started_at desc limit ${PAGE_ITEMS}`,
+    sql<(Omit<ClientOptOut, "created_at"> & { created_at: Date })[]>`
+      select o.channel, o.address, o.created_at from message_opt_outs o
+      where o.salon_id = ${salonId} and (
+        (o.channel = 'sms' and exists (select from client_phones p where p.salon_id = o.salon_id and p.client_id = ${id} and p.phone = o.address))
+        or (o.channel = 'email' and exists (select from clients c where c.salon_id = o.salon_id and c.id = ${id} and lower(c.email) = o.address)))
+      order by o.created_at desc`,
   ]);
   if (!client) throw notFound();
   const { updated_at, ...rest } = client;
@@ -279,6 +286,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
     upcoming_appointments: upcoming.map(toAppointment),
     past_appointments: past.map(toAppointment),
     calls: calls.map(({ started_at, ...call }) => ({ ...call, started_at: started_at.toISOString() })),
+    opt_outs: optOuts.map(({ created_at, ...optOut }) => ({ ...optOut, created_at: created_at.toISOString() })),
   };
 }
 

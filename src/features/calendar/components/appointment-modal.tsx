@@ -20,6 +20,7 @@ import { useStylists } from "../../../lib/salon-data/stylists.ts";
 import { useAppointment, useDeleteAppointment, useSaveAppointment } from "../api/appointments.ts";
 import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, type AppointmentTarget } from "../appointment-draft.ts";
 import type { Wall } from "../salon-time.ts";
+import { AppointmentMessages } from "./appointment-messages.tsx";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
 import { FreeTimes } from "./free-times.tsx";
 import { NoShowControl } from "./no-show-control.tsx";
@@ -268,6 +269,7 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
             <textarea {...control} rows={3} maxLength={2000} value={draft.notes} onChange={(event) => change({ notes: event.target.value }, "notes")} />
           )}
         </Field>
+        {appointment && <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} className="sm:col-span-2" />}
       </div>
 
       {/* Deleting runs in the dialog that asks first, which keeps everything here out of reach meanwhile. */}

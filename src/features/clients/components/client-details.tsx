@@ -143,6 +143,23 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
         <Detail label="clients.field.marketing">
           <FormattedMessage id={client.marketing_consent ? "clients.detail.marketingYes" : "clients.detail.marketingNo"} />
         </Detail>
+        {client.opt_outs.length > 0 && (
+          <Detail label="clients.detail.optOuts">
+            <ul data-testid="client-opt-outs">
+              {client.opt_outs.map((optOut) => (
+                <li key={`${optOut.channel} ${optOut.address}`} className="font-medium text-amber-900">
+                  <FormattedMessage
+                    id={optOut.channel === "sms" ? "clients.detail.optOutSms" : "clients.detail.optOutEmail"}
+                    values={{
+                      address: optOut.channel === "sms" ? displayPhone(optOut.address) : optOut.address,
+                      date: intl.formatDate(optOut.created_at, { timeZone, dateStyle: "medium" }),
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Detail>
+        )}
         <Detail label="clients.field.notes">{client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : notGiven}</Detail>
         <Detail label="clients.field.visits">
           <span className="tabular-nums">{intl.formatNumber(client.visit_count)}</span>

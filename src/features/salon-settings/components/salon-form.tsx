@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Currency } from "../../../../contract/currency.ts";
 import { countryOf, salonCountry } from "../../../../contract/phone.ts";
@@ -9,6 +9,7 @@ import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonCurrencySelect } from "./salon-currency-select.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
+import { SettingsSection } from "./settings-section.tsx";
 import { TranscriptRetentionSelect } from "./transcript-retention-select.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/button.tsx";
@@ -130,15 +131,15 @@ function SalonFormFields({ salon }: { salon: Salon }) {
       <p className="text-sm text-slate-600">
         <FormattedMessage id="salonSettings.salon.requiredNote" />
       </p>
-      <SalonSection title="salonSettings.section.basic" description="salonSettings.section.basicHint">
+      <SettingsSection title="salonSettings.section.basic" description="salonSettings.section.basicHint">
         <div className="grid gap-4 sm:grid-cols-2">
           {field("name")}
           {field("email")}
           {field("phone")}
           {field("website")}
         </div>
-      </SalonSection>
-      <SalonSection title="salonSettings.section.address" description="salonSettings.section.addressHint">
+      </SettingsSection>
+      <SettingsSection title="salonSettings.section.address" description="salonSettings.section.addressHint">
         <div className="grid gap-4 sm:grid-cols-2">
           {field("address", { className: "sm:col-span-2" })}
           {field("city")}
@@ -153,11 +154,11 @@ function SalonFormFields({ salon }: { salon: Salon }) {
             disabled={saving}
           />
         </div>
-      </SalonSection>
-      <SalonSection title="salonSettings.section.transfer">
+      </SettingsSection>
+      <SettingsSection title="salonSettings.section.transfer">
         <div className="grid gap-4 sm:grid-cols-2">{field("transfer_phone_number", { tip: intl.formatMessage({ id: "salonSettings.salon.transferTip" }) })}</div>
-      </SalonSection>
-      <SalonSection title="salonSettings.section.hours" description="salonSettings.section.hoursHint">
+      </SettingsSection>
+      <SettingsSection title="salonSettings.section.hours" description="salonSettings.section.hoursHint">
         <div className="grid gap-4 sm:grid-cols-2">
           <SalonTimeZoneSelect
             value={draft.time_zone}
@@ -170,11 +171,11 @@ function SalonFormFields({ salon }: { salon: Salon }) {
         <div className="mt-6">
           <SalonBusinessHours hours={draft.hours} onChange={changeDay} errors={errors} disabled={saving} />
         </div>
-      </SalonSection>
-      <SalonSection title="salonSettings.section.description" description="salonSettings.section.descriptionHint">
+      </SettingsSection>
+      <SettingsSection title="salonSettings.section.description" description="salonSettings.section.descriptionHint">
         {field("description", { rows: 5, hideLabel: true })}
-      </SalonSection>
-      <SalonSection title="salonSettings.section.privacy" description="salonSettings.section.privacyHint">
+      </SettingsSection>
+      <SettingsSection title="salonSettings.section.privacy" description="salonSettings.section.privacyHint">
         <div className="grid gap-4 sm:grid-cols-2">
           <TranscriptRetentionSelect
             value={draft.transcript_retention_days}
@@ -183,29 +184,12 @@ function SalonFormFields({ salon }: { salon: Salon }) {
             disabled={saving}
           />
         </div>
-      </SalonSection>
+      </SettingsSection>
       <div className="flex justify-end">
         <Button type="submit" busy={saving} className="w-full sm:w-auto">
           <FormattedMessage id={saving ? "salonSettings.salon.saving" : "salonSettings.salon.save"} />
         </Button>
       </div>
     </form>
-  );
-}
-
-/** A card with a heading, and optionally a line saying what the section is for. */
-function SalonSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">
-        <FormattedMessage id={title} />
-      </h2>
-      {description && (
-        <p className="mt-1 text-sm text-slate-600">
-          <FormattedMessage id={description} />
-        </p>
-      )}
-      <div className="mt-5">{children}</div>
-    </section>
   );
 }

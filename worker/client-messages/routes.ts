@@ -1,0 +1,16 @@
+import { Hono } from "hono";
+import { appointmentMessagesQuery } from "../../contract/appointment-messages.ts";
+import { appointmentMessages, messageTexts } from "../data/client-messages.ts";
+import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { query } from "../http/validate.ts";
+
+/** /api/dashboard/client-messages: what the salon sent (or will send) its clients about an appointment. */
+export const clientMessageRoutes = new Hono<SalonEnv>()
+  .get("/", query(appointmentMessagesQuery), async (c) => {
+    const { appointment } = c.req.valid("query");
+    return c.json({ items: await inSalon(c, (scope) => appointmentMessages(scope, appointment)) });
+  })
+  .get("/:id", async (c) => {
+    const id = rowId(c);
+    return c.json(await inSalon(c, (scope) => messageTexts(scope, id)));
+  });
