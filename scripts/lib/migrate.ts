@@ -50,8 +50,11 @@ export async function ensureDatabase(adminUrl: string, database: string, { fresh
 }
 
 /**
- * A login role for the Worker, member of recepta_app (made by the migrations), so that
- * row-level security applies to everything the Worker runs. Returns its connection string.
+ * A login role for the Worker on a developer's or the tests' database, member of recepta_app
+ * (made by the migrations), so that row-level security applies to everything the Worker runs.
+ * Returns its connection string. Beside it, the role `recepta_local` marks the server as one
+ * of these: the local mailbox's function reads salons' messages only where it exists, and
+ * the Worker's own login cannot create it.
  */
 export async function ensureWorkerRole(adminUrl: string, databaseUrl: string): Promise<string> {
   const role = "recepta_worker";
@@ -60,6 +63,8 @@ export async function ensureWorkerRole(adminUrl: string, databaseUrl: string): P
   try {
     const [exists] = await sql`select 1 from pg_roles where rolname = ${role}`;
     if (!exists) await sql.unsafe(`create role ${role} login password '${password}' in role recepta_app`);
+    const [marked] = await sql`select 1 from pg_roles where rolname = 'recepta_local'`;
+    if (!marked) await sql.unsafe("create role recepta_local nologin");
   } finally {
     await sql.end();
   }

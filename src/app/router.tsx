@@ -66,7 +66,8 @@ const PhoneNumbersPage = lazyPage(
 const CallsPage = lazyPage(async () => (await import("../features/calls/components/calls-page.tsx")).CallsPage, "dashboard");
 const ClientsPage = lazyPage(async () => (await import("../features/clients/components/clients-page.tsx")).ClientsPage, "dashboard");
 const CalendarPage = lazyPage(async () => (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage, "dashboard");
-const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage);
+// The mailbox shows clients' messages with the dashboard's words for their states.
+const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage, "dashboard");
 const VisitPage = lazyPage(async () => (await import("../features/visit/components/visit-page.tsx")).VisitPage, "visit");
 const UnsubscribePage = lazyPage(async () => (await import("../features/visit/components/unsubscribe-page.tsx")).UnsubscribePage, "visit");
 

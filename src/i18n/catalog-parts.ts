@@ -5,7 +5,7 @@
  */
 export const CATALOG_PARTS = {
   blog: ["blog."],
-  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls."],
+  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls.", "clients.", "clientMessages."],
   /** The pages a salon's clients open from their messages. */
   visit: ["visit."],
 } as const;
