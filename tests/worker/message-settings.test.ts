@@ -151,7 +151,7 @@ describe("the local mailbox", () => {
     const salon = await czechSalon();
     await sql`update salons set name = 'Salon Mailbox Test' where id = ${salon.salonId}`;
     const appointment = await salon.book({ customer_name: "Petra", customer_phone: "603111222" });
-    const failed = await addMessage(salon.salonId, appointment, { state: "failed", error: "30005: Unknown destination handset", created_at: new Date(Date.now() - 60_000) });
+    const failed = await addMessage(salon.salonId, appointment, { state: "failed", error: "30005: Unknown destination handset", created_at: new Date(Date.now() - 1_000) });
     const newest = await addMessage(salon.salonId, appointment, { kind: "reminder", channel: "email", recipient: null, state: "skipped", skip_reason: "no_recipient", subject: "Připomínka" });
 
     const app = createApp({ startPhoneCall: async () => {} });
