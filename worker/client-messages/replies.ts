@@ -6,10 +6,11 @@ import type { TenantScope } from "../data/tenant.ts";
 /**
  * A client's reply to a salon's SMS. STOP and its kin (Twilio's own list, and what German and
  * Czech speakers write) stop the salon's messages to that number; START brings them back.
- * Anything else is no instruction.
+ * Anything else is no instruction. A Czech "zrušit" is left out: after a reminder it means
+ * "cancel my visit", not "stop texting me".
  */
 
-const STOP = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit", "optout", "revoke", "stopp", "abmelden", "abbestellen", "odhlasit", "konec", "zrusit"]);
+const STOP = new Set(["stop", "stopall", "unsubscribe", "cancel", "end", "quit", "optout", "revoke", "stopp", "abmelden", "abbestellen", "odhlasit", "konec"]);
 const START = new Set(["start", "unstop", "yes", "anmelden", "prihlasit"]);
 
 export type Keyword = "stop" | "start";
