@@ -1,3 +1,4 @@
+import "../dashboard.css";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Outlet } from "react-router";
 import { forgetOnSignOut } from "../lib/auth/session.ts";
