@@ -258,6 +258,18 @@ ${
   return { subject: words.subject[kind](f), text, html };
 }
 
+/** What a message tells of the salon, from its settings. */
+export function salonFacts(salon: {
+  name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  phone: string | null;
+  time_zone: string;
+}): Pick<VisitFacts, "salonName" | "salonAddress" | "salonPhone" | "timeZone"> {
+  return { salonName: salon.name, salonAddress: addressLine(salon), salonPhone: salon.phone, timeZone: salon.time_zone };
+}
+
 /** The salon's address on one line, as messages give it. */
 export function addressLine(salon: { address: string | null; postal_code: string | null; city: string | null }): string | null {
   const place = [salon.postal_code, salon.city].filter(Boolean).join(" ");

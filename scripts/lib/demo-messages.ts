@@ -1,5 +1,5 @@
 import type { TransactionSql } from "postgres";
-import { addressLine, composeMessage, type VisitFacts } from "../../contract/client-message-texts.ts";
+import { composeMessage, salonFacts, type VisitFacts } from "../../contract/client-message-texts.ts";
 import type { MessageChannel, MessageKind, MessageState, SkipReason } from "../../contract/client-messages.ts";
 import { DAY_MS, wallTime } from "../../contract/time-zone.ts";
 
@@ -68,13 +68,10 @@ export async function seedMessages(tx: TransactionSql, ownerEmail: string): Prom
 
   const write = async (appointment: DemoAppointment, messages: DemoMessage[]) => {
     const facts: VisitFacts = {
-      salonName: salon.name,
-      salonAddress: addressLine(salon),
-      salonPhone: salon.phone,
+      ...salonFacts(salon),
       services: appointment.services,
       stylist: appointment.stylist_name,
       start: appointment.start_at.toISOString(),
-      timeZone: salon.time_zone,
       clientName: appointment.client_name,
     };
     for (const message of messages) {

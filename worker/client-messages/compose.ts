@@ -1,5 +1,5 @@
 import max from "libphonenumber-js/max/metadata";
-import { addressLine, composeMessage, type VisitFacts } from "../../contract/client-message-texts.ts";
+import { composeMessage, salonFacts, type VisitFacts } from "../../contract/client-message-texts.ts";
 import { CONFIRMATIONS_PER_DAY, type MessageChannel, type MessageKind, type SkipReason } from "../../contract/client-messages.ts";
 import { EMAIL_PATTERN } from "../../contract/email.ts";
 import { parsePhone, salonCountry } from "../../contract/phone.ts";
@@ -91,13 +91,10 @@ export async function queueVisitMessages(
   const subject = await messageSubject(scope, appointmentId);
   const { appointment, salon, settings, language } = subject;
   const facts: VisitFacts = {
-    salonName: salon.name,
-    salonAddress: addressLine(salon),
-    salonPhone: salon.phone,
+    ...salonFacts(salon),
     services: appointment.services,
     stylist: appointment.stylist_name,
     start: appointment.start_at.toISOString(),
-    timeZone: salon.time_zone,
     clientName: subject.client?.name ?? appointment.customer_name,
   };
   const manage =

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { addressLine, composeMessage, type VisitFacts } from "../../../../contract/client-message-texts.ts";
+import { composeMessage, salonFacts, type VisitFacts } from "../../../../contract/client-message-texts.ts";
 import { MESSAGE_KINDS, type MessageKind } from "../../../../contract/client-messages.ts";
 import { LANGUAGES, NATIVE_NAMES, type Language } from "../../../../contract/languages.ts";
 import { DAY_MS, wallTime, zonedInstant } from "../../../../contract/time-zone.ts";
@@ -31,13 +31,10 @@ const sampleLinks = (kind: MessageKind, language: Language, email: boolean) => {
 function sampleFacts(salon: Salon, services: Service[] | undefined, stylists: Stylist[] | undefined, start: Date, fallback: { service: string; stylist: string }) {
   const stylist = stylists?.find((one) => one.is_active);
   return {
-    salonName: salon.name,
-    salonAddress: addressLine(salon),
-    salonPhone: salon.phone,
+    ...salonFacts(salon),
     services: [services?.[0]?.name ?? fallback.service],
     stylist: stylist ? `${stylist.first_name} ${stylist.last_name}` : fallback.stylist,
     start: start.toISOString(),
-    timeZone: salon.time_zone,
   } satisfies Omit<VisitFacts, "clientName">;
 }
 
