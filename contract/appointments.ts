@@ -62,6 +62,10 @@ export interface AppointmentServiceLine {
   duration_at_booking: number | null;
 }
 
+/** Where a booking was made: the dashboard, the phone receptionist, or the salon's online booking page. */
+export const APPOINTMENT_SOURCES = ["dashboard", "voice", "online"] as const;
+export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
+
 export interface Appointment {
   id: string;
   customer_name: string | null;
@@ -78,6 +82,7 @@ export interface Appointment {
   services: AppointmentServiceLine[];
   /** When the owner marked that the client did not come; null for a visit or a time still ahead. */
   no_show_at: string | null;
+  source: AppointmentSource;
 }
 
 /** GET /dashboard/availability: free start times for services of a total duration. */

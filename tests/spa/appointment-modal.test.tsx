@@ -58,6 +58,7 @@ const booked: Appointment = {
     { service_id: colouring.id, service_name: "Colouring", service_color: "#16a34a", price_at_booking: 70, duration_at_booking: 30 },
   ],
   no_show_at: null,
+  source: "dashboard",
 };
 
 interface Request {

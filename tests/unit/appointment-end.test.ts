@@ -110,6 +110,7 @@ describe("the appointment draft", () => {
       service_color: "#3788d8",
       services: [{ service_id: cut.id, service_name: "Haircut", service_color: "#3788d8", price_at_booking: 28, duration_at_booking: 45 }],
       no_show_at: null,
+      source: "dashboard",
     };
     expect(draftFor({ mode: "edit", appointment }, PRAGUE)).toMatchObject({
       customer_name: "",

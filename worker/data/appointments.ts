@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody, AppointmentSource } from "../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../contract/salon.ts";
 import { linkAppointment } from "./clients.ts";
 import { DataError, isOverlap, notFound } from "./errors.ts";
@@ -17,6 +17,7 @@ interface Row {
   notes: string | null;
   services: Appointment["services"];
   no_show_at: Date | null;
+  source: AppointmentSource;
 }
 
 const toAppointment = (row: Row): Appointment => ({
@@ -32,13 +33,14 @@ const toAppointment = (row: Row): Appointment => ({
   service_color: row.services[0]?.service_color ?? DEFAULT_COLOR,
   services: row.services,
   no_show_at: row.no_show_at?.toISOString() ?? null,
+  source: row.source,
 });
 
 /** Booked appointments of the salon with their service lines, by start. */
 export async function listAppointments(scope: TenantScope, where: { from?: Date; to?: Date; id?: string }): Promise<Appointment[]> {
   const { sql } = scope;
   const rows = await sql<Row[]>`
-    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes, a.no_show_at,
+    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes, a.no_show_at, a.source,
       coalesce(json_agg(json_build_object(
         'service_id', s.service_id, 'service_name', s.service_name, 'service_color', s.service_color,
         'price_at_booking', s.price_at_booking::float8, 'duration_at_booking', s.duration_at_booking
