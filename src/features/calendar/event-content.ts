@@ -1,5 +1,6 @@
 import type { Calendar } from "@event-calendar/core";
 import type { Appointment } from "../../../contract/appointments.ts";
+import { SOURCE_ICONS, isMarked, type MarkedSource } from "./booking-source.ts";
 import { VIEWS } from "./calendar-views.ts";
 
 const element = (tag: string, className: string, text: string) => {
@@ -17,6 +18,26 @@ export interface EventWords {
   noShow: string;
   /** The day an appointment is on, as a screen reader says it (the columns around it are not read). */
   day: (start: Date) => string;
+  /** The names of the marks of bookings made online and by the receptionist. */
+  booked: Record<MarkedSource, string>;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Where a booking came from: an icon whose accessible name, and hover text, says it in words. */
+function sourceMark(source: MarkedSource, name: string) {
+  const mark = element("span", `appointment-source appointment-source-${source}`, "");
+  mark.setAttribute("role", "img");
+  mark.setAttribute("aria-label", name);
+  mark.title = name;
+  const icon = document.createElementNS(SVG, "svg");
+  icon.setAttribute("viewBox", "0 0 24 24");
+  icon.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", SOURCE_ICONS[source]);
+  icon.append(path);
+  mark.append(icon);
+  return mark;
 }
 
 /**
@@ -24,7 +45,7 @@ export interface EventWords {
  * list, which has no columns); a shaded period its label. Other events the library draws
  * itself (undefined).
  */
-export function eventContent(info: Calendar.EventContentInfo, { noName, noShow, day }: EventWords): Calendar.Content | undefined {
+export function eventContent(info: Calendar.EventContentInfo, { noName, noShow, day, booked }: EventWords): Calendar.Content | undefined {
   const { event } = info;
   if (event.display === "background") return { domNodes: [element("span", "shade-label", String(event.title))] };
   const appointment = event.extendedProps.appointment as Appointment | undefined;
@@ -33,13 +54,16 @@ export function eventContent(info: Calendar.EventContentInfo, { noName, noShow, 
   const parts = [time, element("span", "appointment-client", appointment.customer_name ?? noName)];
   if (appointment.service_name) parts.push(element("span", "appointment-services", appointment.service_name));
   if (info.view.type === VIEWS.years) parts.push(element("span", "appointment-stylist", appointment.stylist_name));
+  const source = isMarked(appointment.source) ? appointment.source : null;
   // Narrow columns cut the text short; hovering shows all of it.
   const body = element("div", "appointment", "");
-  body.title = [...(appointment.no_show_at ? [noShow] : []), ...parts.map((part) => part.textContent)].join("\n");
-  // A no-show's label goes on the time's line, so even a short event keeps its client's name in view.
-  if (appointment.no_show_at) {
+  body.title = [...(appointment.no_show_at ? [noShow] : []), ...parts.map((part) => part.textContent), ...(source ? [booked[source]] : [])].join("\n");
+  // A no-show's label and the booking's source go on the time's line, so even a short event keeps its client's name in view.
+  if (appointment.no_show_at || source) {
     parts[0] = element("span", "appointment-head", "");
-    parts[0].append(element("span", "appointment-no-show", noShow), time);
+    if (appointment.no_show_at) parts[0].append(element("span", "appointment-no-show", noShow));
+    parts[0].append(time);
+    if (source) parts[0].append(sourceMark(source, booked[source]));
   }
   body.append(...parts);
   // A screen reader reads the events one by one, without the days and stylists of the columns around them.

@@ -22,6 +22,7 @@ import { canSave, draftFor, toInput, withComputedEnd, type AppointmentDraft, typ
 import type { Wall } from "../salon-time.ts";
 import { AppointmentMessages } from "./appointment-messages.tsx";
 import { AppointmentServiceRows } from "./appointment-service-rows.tsx";
+import { BookingSourceLine } from "./booking-source-line.tsx";
 import { FreeTimes } from "./free-times.tsx";
 import { NoShowControl } from "./no-show-control.tsx";
 import { OutsideHoursNotice } from "./outside-hours-notice.tsx";
@@ -196,6 +197,7 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
       {!editing && (
         <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((stylist) => !stylist.is_active) ?? false} />
       )}
+      {appointment && <BookingSourceLine source={appointment.source} className="mb-4" />}
       <div className="grid gap-4 sm:grid-cols-2">
         {appointment && begun && <NoShowControl appointment={appointment} disabled={busy} />}
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>

@@ -294,6 +294,10 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         noShow: intl.formatMessage({ id: "calendar.event.noShow" }),
         // The library's dates are the salon's wall clock held in the browser's zone.
         day: (start) => intl.formatDate(start, { weekday: "long", day: "numeric", month: "long" }),
+        booked: {
+          online: intl.formatMessage({ id: "calendar.event.bookedOnline" }),
+          voice: intl.formatMessage({ id: "calendar.event.bookedByReceptionist" }),
+        },
       }),
   };
 
