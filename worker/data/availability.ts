@@ -10,6 +10,10 @@ export interface SlotQuery {
   notBefore?: Date;
   /** An appointment being moved does not block its own new time. */
   ignoreAppointmentId?: string;
+  /** Start times on this grid of the salon's clock (minutes); free-slots.ts's by default. */
+  step?: number;
+  /** Only the stylists the salon's booking page offers. */
+  onlineOnly?: boolean;
 }
 
 /**
@@ -25,6 +29,7 @@ export async function availabilityInput(scope: TenantScope, query: SlotQuery): P
   const stylists = await sql<StylistSchedule[]>`
     select id, working_hours, time_off from stylists
     where salon_id = ${salonId} and is_active ${query.stylistId ? sql`and id = ${query.stylistId}` : sql``}
+      ${query.onlineOnly ? sql`and bookable_online` : sql``}
     order by first_name, last_name`;
   const busy = await sql<Busy[]>`
     select stylist_id, (extract(epoch from start_at) * 1000)::float8 as start, (extract(epoch from end_at) * 1000)::float8 as end
@@ -41,5 +46,6 @@ export async function availabilityInput(scope: TenantScope, query: SlotQuery): P
     to: query.to,
     duration: query.duration,
     notBefore: query.notBefore,
+    step: query.step,
   };
 }
