@@ -1,0 +1,227 @@
+import { useEffect, useId, useRef } from "react";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import {
+  BOOKING_HORIZON_DAYS,
+  BOOKING_NOTICE_MINUTES,
+  BOOKING_SLOT_STEPS,
+  bookingSettingsSchema,
+  type BookingSettings,
+} from "../../../../contract/booking-page.ts";
+import { Button } from "../../../components/button.tsx";
+import { Field } from "../../../components/form-field.tsx";
+import { LoadFailed } from "../../../components/load-failed.tsx";
+import { useToast } from "../../../components/toast/toast-context.ts";
+import { useLanguage } from "../../../i18n/language-context.ts";
+import { errorDetail } from "../../../lib/api-client.ts";
+import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
+import { useSalon } from "../../../lib/salon-data/salon.ts";
+import { useServices } from "../../../lib/salon-data/services.ts";
+import { useStylists } from "../../../lib/salon-data/stylists.ts";
+import { useBookingSettings, useSaveBookingSettings } from "../api/booking-page.ts";
+import { bookingPagePrefix, suggestSlug } from "../booking-page-address.ts";
+import { BookingOfferList } from "./booking-offer-list.tsx";
+import { BookingShare } from "./booking-share.tsx";
+import { SettingsSection } from "./settings-section.tsx";
+
+type BookingDraft = Omit<BookingSettings, "slug"> & { slug: string };
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** A span of time in the interface language's own words: "30 minutes", "2 hours", "1 day". */
+function span(intl: IntlShape, minutes: number) {
+  const [value, unit] =
+    minutes % MINUTES_PER_DAY === 0 ? [minutes / MINUTES_PER_DAY, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
+  return intl.formatNumber(value, { style: "unit", unit, unitDisplay: "long" });
+}
+
+/** Salon Settings → Online booking: the salon's public booking page, what it offers and where to find it. */
+export function BookingTab() {
+  const intl = useIntl();
+  const toast = useToast();
+  const settings = useBookingSettings();
+  const salon = useSalon();
+  const reported = useRef<unknown>(null);
+
+  // One toast per failed load, also when development mode runs effects twice.
+  useEffect(() => {
+    if (!settings.error || reported.current === settings.error) return;
+    reported.current = settings.error;
+    toast.show("error", intl.formatMessage({ id: "salonSettings.booking.loadFailed" }));
+  }, [settings.error, toast, intl]);
+
+  // The salon's name only suggests an address, so a failure to read it leaves the address blank.
+  if (settings.data && !salon.isPending) return <BookingForm settings={settings.data} salonName={salon.data?.name ?? ""} />;
+  if (settings.isError) {
+    return (
+      <LoadFailed
+        message={intl.formatMessage({ id: "salonSettings.booking.loadFailed" })}
+        retryLabel={intl.formatMessage({ id: "salonSettings.salon.retry" })}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  }
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-slate-600 shadow-sm">
+      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+      <FormattedMessage id="salonSettings.booking.loading" />
+    </div>
+  );
+}
+
+function BookingForm({ settings, salonName }: { settings: BookingSettings; salonName: string }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const save = useSaveBookingSettings();
+  const services = useServices();
+  const stylists = useStylists();
+  const ids = useId();
+  const form = useDashboardForm({
+    loaded: { ...settings, slug: settings.slug ?? suggestSlug(salonName) } satisfies BookingDraft,
+    check: (draft) => checkWith(bookingSettingsSchema, draft, intl),
+    save: (body) => save.mutateAsync(body),
+    savedText: intl.formatMessage({ id: "salonSettings.booking.saved" }),
+    failedText: (error) => {
+      const detail = errorDetail(error, "");
+      return detail
+        ? intl.formatMessage({ id: "salonSettings.booking.saveFailedDetail" }, { detail })
+        : intl.formatMessage({ id: "salonSettings.booking.saveFailed" });
+    },
+  });
+  const { draft, errors, busy } = form;
+  const prefix = bookingPagePrefix(window.location.origin, language);
+
+  const select = <Name extends "min_notice_minutes" | "horizon_days" | "slot_step">(
+    name: Name,
+    options: readonly BookingSettings[Name][],
+    words: (value: BookingSettings[Name]) => string,
+  ) => (
+    <Field label={intl.formatMessage({ id: `salonSettings.booking.${name}` })} hint={intl.formatMessage({ id: `salonSettings.booking.${name}Hint` })} error={errors[name]}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={String(draft[name])}
+          disabled={busy}
+          onChange={(event) => form.change({ [name]: Number(event.target.value) } as Partial<BookingDraft>, name)}
+        >
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {words(value)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <div className="space-y-6">
+      <form {...form.formProps} className="space-y-6" aria-label={intl.formatMessage({ id: "salonSettings.tabs.booking" })}>
+        <SettingsSection title="salonSettings.booking.page" description="salonSettings.booking.pageHint">
+          <div className="space-y-5">
+            <div className="flex items-start gap-3">
+              <input
+                id={`${ids}-enabled`}
+                name="enabled"
+                type="checkbox"
+                role="switch"
+                checked={draft.enabled}
+                disabled={busy}
+                onChange={(event) => form.change({ enabled: event.target.checked }, "enabled", "slug")}
+                aria-describedby={`${ids}-enabled-hint`}
+                className="peer sr-only"
+              />
+              {/* The switch's look; the checkbox above it takes the clicks, the keys and the focus. */}
+              <label
+                htmlFor={`${ids}-enabled`}
+                aria-hidden="true"
+                className="relative mt-0.5 inline-flex h-6 w-11 flex-none cursor-pointer rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+              />
+              <div>
+                <label htmlFor={`${ids}-enabled`} className="cursor-pointer font-medium text-slate-900">
+                  <FormattedMessage id="salonSettings.booking.enabled" />
+                </label>
+                <p id={`${ids}-enabled-hint`} className="text-sm text-slate-600">
+                  <FormattedMessage id={draft.enabled ? "salonSettings.booking.enabledOn" : "salonSettings.booking.enabledOff"} />
+                </p>
+              </div>
+            </div>
+            <Field
+              label={intl.formatMessage({ id: "salonSettings.booking.slug" })}
+              hint={intl.formatMessage({ id: "salonSettings.booking.slugHint" })}
+              error={errors.slug}
+            >
+              {(control) => (
+                <div className="flex flex-col sm:flex-row sm:items-stretch">
+                  <span
+                    id={`${ids}-prefix`}
+                    dir="ltr"
+                    className="rounded-t-lg border border-b-0 border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs [overflow-wrap:anywhere] text-slate-600 sm:flex sm:items-center sm:rounded-l-lg sm:rounded-tr-none sm:border-r-0 sm:border-b sm:py-0 sm:text-sm"
+                  >
+                    {prefix}
+                  </span>
+                  <input
+                    {...control}
+                    aria-describedby={`${ids}-prefix ${control["aria-describedby"] ?? ""}`.trim()}
+                    className={`${control.className} rounded-t-none font-mono sm:rounded-l-none sm:rounded-tr-lg`}
+                    name="slug"
+                    type="text"
+                    dir="ltr"
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    maxLength={40}
+                    value={draft.slug}
+                    disabled={busy}
+                    onChange={(event) => form.change({ slug: event.target.value }, "slug")}
+                  />
+                </div>
+              )}
+            </Field>
+          </div>
+        </SettingsSection>
+        <SettingsSection title="salonSettings.booking.times">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {select("min_notice_minutes", BOOKING_NOTICE_MINUTES, (minutes) =>
+              minutes === 0 ? intl.formatMessage({ id: "salonSettings.booking.noNotice" }) : span(intl, minutes),
+            )}
+            {select("horizon_days", BOOKING_HORIZON_DAYS, (days) => span(intl, days * MINUTES_PER_DAY))}
+            {select("slot_step", BOOKING_SLOT_STEPS, (minutes) => span(intl, minutes))}
+          </div>
+        </SettingsSection>
+        <SettingsSection title="salonSettings.booking.offer">
+          <div className="space-y-6">
+            <BookingOfferList
+              legend="salonSettings.booking.services"
+              hint="salonSettings.booking.servicesHint"
+              items={(services.data ?? []).map((service) => ({
+                id: service.id,
+                name: service.name,
+                detail: intl.formatNumber(service.duration, { style: "unit", unit: "minute", unitDisplay: "short" }),
+              }))}
+              offline={draft.offline_services}
+              disabled={busy}
+              onChange={(offline) => form.change({ offline_services: offline }, "offline_services")}
+            />
+            <BookingOfferList
+              legend="salonSettings.booking.stylists"
+              hint="salonSettings.booking.stylistsHint"
+              items={(stylists.data ?? [])
+                .filter((stylist) => stylist.is_active)
+                .map((stylist) => ({ id: stylist.id, name: `${stylist.first_name} ${stylist.last_name}` }))}
+              offline={draft.offline_stylists}
+              disabled={busy}
+              onChange={(offline) => form.change({ offline_stylists: offline }, "offline_stylists")}
+            />
+          </div>
+        </SettingsSection>
+        <div className="flex justify-end">
+          <Button type="submit" busy={busy} className="w-full sm:w-auto">
+            <FormattedMessage id={busy ? "salonSettings.salon.saving" : "salonSettings.salon.save"} />
+          </Button>
+        </div>
+      </form>
+      {settings.slug && <BookingShare slug={settings.slug} enabled={settings.enabled} salonName={salonName} />}
+    </div>
+  );
+}
