@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import {
   BOOKING_CODES,
   BOOKING_LIMITS,
+  BOOKING_SLUG,
   bookingRequestSchema,
   bookingTimesQuery,
   type BookingConfirmation,
@@ -21,7 +22,7 @@ import { DataError } from "../data/errors.ts";
 import { beforeTenant, withTenant, type Tenant, type TenantScope } from "../data/tenant.ts";
 import type { AppEnv, RequestContext } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress, enforce, type Limit } from "../http/rate-limit.ts";
+import { clientAddress, enforce, refundHit, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { assertOpen, bookingWindow, chosenServices, chosenStylist, pageView, tooManyPending, type BookingWindow } from "./rules.ts";
 
@@ -45,7 +46,7 @@ const notFound = (c: RequestContext) => new ApiError(404, { detail: c.var.t("boo
 async function pageTenant(c: RequestContext, ...extra: Limit[]): Promise<Tenant> {
   await enforce(c, limits.readPerClient(clientAddress(c)), ...extra);
   const slug = c.req.param("slug") ?? "";
-  const tenant = slug.length <= 40 ? await beforeTenant(c.var.db, (scope) => bookingPageTenant(scope, slug)) : undefined;
+  const tenant = BOOKING_SLUG.test(slug) ? await beforeTenant(c.var.db, (scope) => bookingPageTenant(scope, slug)) : undefined;
   if (!tenant) throw notFound(c);
   return tenant;
 }
@@ -142,10 +143,13 @@ export const bookingRoutes = new Hono<AppEnv>()
       const detail = c.var.t("validation.booking.phone");
       throw new ApiError(422, { detail, code: "validation_error", fields: { phone: detail } });
     }
-    await enforce(c, limits.bookPerPhone(tenant.salonId, phone), limits.bookPerSalon(tenant.salonId));
+    // Counted before the booking, so bookings sent together cannot all pass; given back when
+    // none is made, so a visitor who lost a race is not short of tries.
+    const counted = [limits.bookPerPhone(tenant.salonId, phone), limits.bookPerSalon(tenant.salonId)];
+    await enforce(c, ...counted);
 
     const start = new Date(request.start_datetime);
-    const { confirmation, queued } = await withTenant(c.var.db, tenant, async (scope) => {
+    const booking = withTenant(c.var.db, tenant, async (scope) => {
       const pending = await pendingOnlineBookings(scope, phone);
       if (pending >= BOOKING_LIMITS.pendingPerPhone) throw tooManyPending(c, page, pending);
       const offer = await offerOf(scope);
@@ -199,6 +203,10 @@ export const bookingRoutes = new Hono<AppEnv>()
         }
       }
       throw unbookable(c, { kind: "taken" }, page);
+    });
+    const { confirmation, queued } = await booking.catch(async (error: unknown) => {
+      if (error instanceof ApiError) await Promise.all(counted.map((limit) => refundHit(c, limit)));
+      throw error;
     });
     sendInBackground(c.env, c.executionCtx, tenant, queued);
     return c.json<BookingConfirmation>(confirmation, 201);

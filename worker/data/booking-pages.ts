@@ -10,8 +10,8 @@ import type { PublicScope, Tenant, TenantScope } from "./tenant.ts";
 export async function bookingSettings({ sql, salonId }: TenantScope): Promise<BookingSettings> {
   const [row] = await sql<BookingSettings[]>`
     select b.enabled, b.slug, b.min_notice_minutes, b.horizon_days, b.slot_step,
-      array(select id::text from services where salon_id = b.salon_id and not bookable_online order by name) as offline_services,
-      array(select id::text from stylists where salon_id = b.salon_id and not bookable_online order by first_name, last_name) as offline_stylists
+      to_json(array(select id from services where salon_id = b.salon_id and not bookable_online order by name)) as offline_services,
+      to_json(array(select id from stylists where salon_id = b.salon_id and not bookable_online order by first_name, last_name)) as offline_stylists
     from booking_pages b where b.salon_id = ${salonId}`;
   return row!;
 }
@@ -26,8 +26,8 @@ export async function saveBookingSettings(scope: TenantScope, body: BookingSetti
     if (isViolation(error, "23505")) throw new DataError("conflict", "booking.error.slugTaken", { code: "slug_taken", field: "slug" });
     throw error;
   }
-  await sql`update services set bookable_online = not (id = any(${offline_services}::uuid[])) where salon_id = ${salonId}`;
-  await sql`update stylists set bookable_online = not (id = any(${offline_stylists}::uuid[])) where salon_id = ${salonId}`;
+  await sql`update services set bookable_online = not (${sql.json(offline_services)}::jsonb ? id::text) where salon_id = ${salonId}`;
+  await sql`update stylists set bookable_online = not (${sql.json(offline_stylists)}::jsonb ? id::text) where salon_id = ${salonId}`;
   return bookingSettings(scope);
 }
 
