@@ -38,7 +38,7 @@ export function BookingShare({ slug, enabled, salonName }: BookingShareProps) {
             <h3 className="text-sm font-medium text-slate-700">
               <FormattedMessage id="salonSettings.booking.link" />
             </h3>
-            <label className="flex items-center gap-2 text-sm text-slate-700">
+            <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
               <FormattedMessage id="salonSettings.booking.pageLanguage" />
               <select
                 value={pageLanguage}

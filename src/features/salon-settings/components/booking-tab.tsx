@@ -120,27 +120,25 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
         <SettingsSection title="salonSettings.booking.page" description="salonSettings.booking.pageHint">
           <div className="space-y-5">
             <div className="flex items-start gap-3">
-              <input
-                id={`${ids}-enabled`}
-                name="enabled"
-                type="checkbox"
+              <button
+                type="button"
                 role="switch"
-                checked={draft.enabled}
-                disabled={busy}
-                onChange={(event) => form.change({ enabled: event.target.checked }, "enabled", "slug")}
+                aria-checked={draft.enabled}
+                aria-labelledby={`${ids}-enabled`}
                 aria-describedby={`${ids}-enabled-hint`}
-                className="peer sr-only"
-              />
-              {/* The switch's look; the checkbox above it takes the clicks, the keys and the focus. */}
-              <label
-                htmlFor={`${ids}-enabled`}
-                aria-hidden="true"
-                className="relative mt-0.5 inline-flex h-6 w-11 flex-none cursor-pointer rounded-full bg-slate-300 transition-colors peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
-              />
+                disabled={busy}
+                onClick={() => form.change({ enabled: !draft.enabled }, "enabled", "slug")}
+                className={`relative mt-0.5 inline-flex h-6 w-11 flex-none rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${draft.enabled ? "bg-brand-600" : "bg-slate-400"}`}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${draft.enabled ? "translate-x-5" : ""}`}
+                />
+              </button>
               <div>
-                <label htmlFor={`${ids}-enabled`} className="cursor-pointer font-medium text-slate-900">
+                <p id={`${ids}-enabled`} className="font-medium text-slate-900">
                   <FormattedMessage id="salonSettings.booking.enabled" />
-                </label>
+                </p>
                 <p id={`${ids}-enabled-hint`} className="text-sm text-slate-600">
                   <FormattedMessage id={draft.enabled ? "salonSettings.booking.enabledOn" : "salonSettings.booking.enabledOff"} />
                 </p>
@@ -156,7 +154,7 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
                   <span
                     id={`${ids}-prefix`}
                     dir="ltr"
-                    className="rounded-t-lg border border-b-0 border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs [overflow-wrap:anywhere] text-slate-600 sm:flex sm:items-center sm:rounded-l-lg sm:rounded-tr-none sm:border-r-0 sm:border-b sm:py-0 sm:text-sm"
+                    className="rounded-t-lg border border-b-0 border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-xs [overflow-wrap:anywhere] text-slate-600 sm:flex sm:flex-none sm:items-center sm:rounded-l-lg sm:rounded-tr-none sm:border-r-0 sm:border-b sm:py-0 sm:text-sm sm:whitespace-nowrap"
                   >
                     {prefix}
                   </span>
