@@ -1,5 +1,6 @@
 // npm run dev: the whole product on this machine at one address.
 import { createServer } from "vite";
+import { DEMO_BOOKING_SLUG } from "./lib/demo-booking.ts";
 import { startStack } from "./lib/local-stack.ts";
 import { DEMO_LOGIN } from "./lib/seed.ts";
 
@@ -46,6 +47,7 @@ if (!stopping) {
   Recepta is running at ${url}
   Local mailbox:        ${url}dev/mailbox
   Demo salon sign-in:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}
+  Its booking page:     ${url}en/book/${DEMO_BOOKING_SLUG}
   Database:             ${stack.databaseUrl}
 
   Press Ctrl-C to stop.

@@ -51,6 +51,9 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-call-summaries", run: (tx) => summariseCalls(tx, DEMO_LOGIN.email) },
   // Confirmations and reminders sent to the demo's clients, in every state sending leaves them in.
   { name: "demo-messages", run: async (tx) => (await import("./demo-messages.ts")).seedMessages(tx, DEMO_LOGIN.email) },
+  // The salon's online booking page, switched on, and upcoming bookings made on it and by the receptionist.
+  { name: "demo-booking-page", run: async (tx) => (await import("./demo-booking.ts")).seedBookingPage(tx, DEMO_LOGIN.email) },
+  { name: "demo-booking-sources", run: async (tx) => (await import("./demo-booking.ts")).seedBookingSources(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

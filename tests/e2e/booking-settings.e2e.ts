@@ -4,7 +4,9 @@ import type { BookingConfirmation, BookingSettings, BookingTimes } from "../../c
 import { wallTime } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { api, signedInOwner as ownerByApi } from "./call-api.ts";
+import { DEMO_BOOKING_SLUG } from "../../scripts/lib/demo-booking.ts";
+import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
+import { api, signedInOwner as ownerByApi, sql } from "./call-api.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();
@@ -149,6 +151,37 @@ describe("the Online booking tab", () => {
     await dialog.getByText("Booked online", { exact: true }).waitFor();
     expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await screenshot(page, "calendar-online-dialog-1366", { fullPage: false });
+    await context.close();
+  });
+
+  it("shows the demo salon's page switched on, and its upcoming bookings from the page and from calls", { timeout: 120_000 }, async () => {
+    const view = await api(`/api/book/${DEMO_BOOKING_SLUG}`);
+    expect(view.json).toMatchObject({ open: true, salon: { name: "Salon Bella" } });
+    // One service and one stylist are kept off the page.
+    expect((view.json.services as { name: string }[]).map((service) => service.name)).not.toContain("Balayage");
+    expect((view.json.stylists as { name: string }[]).map((stylist) => stylist.name)).toEqual(["Jana Nováková", "Petra Svobodová"]);
+    const sources = await sql<{ source: string; count: number }[]>`
+      select a.source, count(*)::int as count from appointments a join salons s on s.id = a.salon_id join users u on u.id = s.owner_id
+      where u.email = ${DEMO_LOGIN.email} and a.start_at > now() and a.client_id is not null group by a.source`;
+    const upcoming = Object.fromEntries(sources.map((row) => [row.source, row.count]));
+    expect(upcoming.online).toBeGreaterThanOrEqual(3);
+    expect(upcoming.voice).toBeGreaterThanOrEqual(2);
+
+    const { page, context } = await browser.visitor({ viewport: LAPTOP });
+    await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await page.goto("/en/salon-settings?tab=booking");
+    await expect.poll(() => page.getByLabel("Page address").inputValue()).toBe(DEMO_BOOKING_SLUG);
+    expect(await page.getByRole("group", { name: "Services" }).getByRole("checkbox", { name: /Balayage/ }).isChecked()).toBe(false);
+    await page.getByRole("img", { name: /^QR code of / }).locator("svg").waitFor();
+    await page.goto("/en/dashboard/calendar");
+    await page.getByRole("button", { name: "Week", exact: true }).click();
+    await page.locator(".appointment").first().waitFor();
+    await screenshot(page, "calendar-demo-week-1366");
+    // The list of every appointment, whichever day of the week it is today.
+    await page.getByRole("button", { name: "Years", exact: true }).click();
+    await page.getByRole("img", { name: "Booked by the receptionist" }).first().waitFor();
+    await page.getByRole("img", { name: "Booked online" }).first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 });
