@@ -108,6 +108,17 @@ describe("the Online booking tab", () => {
     expect(address).toHaveAttribute("aria-invalid", "false");
   });
 
+  it("shows the address as saved, trimmed and in lower case", async () => {
+    const saved = fakeApi();
+    renderTab();
+    const address = await screen.findByLabelText("Page address");
+    await userEvent.clear(address);
+    await userEvent.type(address, "  Salon-Bella ");
+    await userEvent.click(screen.getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(address).toHaveValue("salon-bella"));
+    expect(saved[0]?.slug).toBe("salon-bella");
+  });
+
   it("refuses to switch the page on without an address, before sending anything", async () => {
     const saved = fakeApi();
     renderTab();

@@ -86,6 +86,8 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
         ? intl.formatMessage({ id: "salonSettings.booking.saveFailedDetail" }, { detail })
         : intl.formatMessage({ id: "salonSettings.booking.saveFailed" });
     },
+    // The address as saved: trimmed and in lower case.
+    onSaved: (saved) => form.change({ slug: saved.slug ?? "" }),
   });
   const { draft, errors, busy } = form;
   const prefix = bookingPagePrefix(window.location.origin, language);
