@@ -51,9 +51,10 @@ async function pageTenant(c: RequestContext, ...extra: Limit[]): Promise<Tenant>
   return tenant;
 }
 
-/** What the page offers now: its services and stylists. */
-async function offerOf(scope: TenantScope) {
-  return { services: await bookableServices(scope), stylists: await bookableStylists(scope) };
+/** The page with what it offers now, its services and stylists, read in one round trip. */
+async function pageAndOffer(scope: TenantScope) {
+  const [page, services, stylists] = await Promise.all([bookingPage(scope), bookableServices(scope), bookableStylists(scope)]);
+  return { page, offer: { services, stylists } };
 }
 
 /** Why a time chosen on the page cannot be booked. */
@@ -93,8 +94,8 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get("/:slug", async (c) => {
     const tenant = await pageTenant(c);
     const view = await withTenant(c.var.db, tenant, async (scope) => {
-      const page = await bookingPage(scope);
-      return pageView(page, page.enabled ? await offerOf(scope) : { services: [], stylists: [] }, bookingWindow(page, new Date()));
+      const { page, offer } = await pageAndOffer(scope);
+      return pageView(page, offer, bookingWindow(page, new Date()));
     });
     return c.json<BookingPageView>(view);
   })
@@ -102,9 +103,8 @@ export const bookingRoutes = new Hono<AppEnv>()
     const asked = c.req.valid("query");
     const tenant = await pageTenant(c);
     const times = await withTenant(c.var.db, tenant, async (scope) => {
-      const page = await bookingPage(scope);
+      const { page, offer } = await pageAndOffer(scope);
       assertOpen(c, page);
-      const offer = await offerOf(scope);
       const services = chosenServices(c, offer.services, asked.services);
       const stylist = chosenStylist(c, offer.stylists, asked.stylist);
       const window = bookingWindow(page, new Date());
@@ -150,9 +150,8 @@ export const bookingRoutes = new Hono<AppEnv>()
 
     const start = new Date(request.start_datetime);
     const booking = withTenant(c.var.db, tenant, async (scope) => {
-      const pending = await pendingOnlineBookings(scope, phone);
+      const [pending, { offer }] = await Promise.all([pendingOnlineBookings(scope, phone), pageAndOffer(scope)]);
       if (pending >= BOOKING_LIMITS.pendingPerPhone) throw tooManyPending(c, page, pending);
-      const offer = await offerOf(scope);
       const services = chosenServices(c, offer.services, request.services);
       const stylist = chosenStylist(c, offer.stylists, request.stylist);
       const window = bookingWindow(page, new Date());
