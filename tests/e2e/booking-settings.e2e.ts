@@ -173,6 +173,14 @@ describe("the Online booking tab", () => {
     await expect.poll(() => page.getByLabel("Page address").inputValue()).toBe(DEMO_BOOKING_SLUG);
     expect(await page.getByRole("group", { name: "Services" }).getByRole("checkbox", { name: /Balayage/ }).isChecked()).toBe(false);
     await page.getByRole("img", { name: /^QR code of / }).locator("svg").waitFor();
+    // Czech words are longer: the filled-in tab still fits a phone.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/cs/salon-settings?tab=booking");
+    await page.getByRole("img", { name: /^QR kód odkazu / }).locator("svg").waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, "booking-settings-demo-cs-390");
+    await page.setViewportSize(LAPTOP);
     await page.goto("/en/dashboard/calendar");
     await page.getByRole("button", { name: "Week", exact: true }).click();
     await page.locator(".appointment").first().waitFor();
