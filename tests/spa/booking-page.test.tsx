@@ -81,14 +81,14 @@ describe("the booking page", () => {
 
     const services = screen.getByRole("group", { name: "Choose your services" });
     expect(within(services).getByText("€40")).toBeInTheDocument();
-    expect(within(services).getByText("€30–€50")).toBeInTheDocument();
+    expect(within(services).getByText("€30 – €50")).toBeInTheDocument();
     const next = screen.getByRole("button", { name: "Continue" });
     expect(next).toBeDisabled();
 
     await user.click(within(services).getByRole("checkbox", { name: /Haircut/ }));
     await user.click(within(services).getByRole("checkbox", { name: /Colour/ }));
     expect(screen.getByText("2 services")).toBeInTheDocument();
-    expect(screen.getByText("1 h 30 min · €70–€90")).toBeInTheDocument();
+    expect(screen.getByText("1 h 30 min · €70 – €90")).toBeInTheDocument();
 
     await user.click(next);
     const stylists = screen.getByRole("group", { name: "Choose a stylist" });

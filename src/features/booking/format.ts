@@ -31,6 +31,9 @@ export function totalOf(services: BookableService[]) {
   };
 }
 
+/** Intl's ranges (every browser since 2023), which the project's ES2022 library types do not list yet. */
+type RangeFormat = Intl.NumberFormat & { formatRange(start: number, end: number): string };
+
 // A Monday, for naming weekdays (0 = Monday, as the salon's hours count them).
 const MONDAY = Date.UTC(2024, 0, 1, 12);
 
@@ -43,9 +46,11 @@ export function useBookingFormat(salon: Pick<BookingPageView["salon"], "currency
   const intl = useIntl();
   const { currency, time_zone: timeZone } = salon;
   return useMemo(() => {
-    const exact = priceFormat(intl.locale, currency);
-    const whole = priceFormat(intl.locale, currency, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const exact = priceFormat(intl.locale, currency) as RangeFormat;
+    const whole = priceFormat(intl.locale, currency, { minimumFractionDigits: 0, maximumFractionDigits: 0 }) as RangeFormat;
     const money = (value: number) => (Number.isInteger(value) ? whole : exact).format(value);
+    // One currency sign for both ends where the language writes it so (30–50 €, 1 200–1 800 Kč).
+    const range = (low: number, high: number) => (Number.isInteger(low) && Number.isInteger(high) ? whole : exact).formatRange(low, high);
     return {
       money,
       price: ({ low, high, open }: PriceSpan) =>
@@ -53,7 +58,7 @@ export function useBookingFormat(salon: Pick<BookingPageView["salon"], "currency
           ? intl.formatMessage({ id: "booking.price.from" }, { price: money(low) })
           : low === high
             ? money(low)
-            : intl.formatMessage({ id: "booking.price.range" }, { min: money(low), max: money(high) }),
+            : range(low, high),
       duration: (minutes: number) => {
         const hours = Math.floor(minutes / 60);
         const rest = minutes % 60;

@@ -73,13 +73,13 @@ function OpeningHours({ salon, today }: { salon: Salon; today: string | null }) 
   const todays = todayIndex === null ? undefined : hoursOf(todayIndex as (typeof WEEKDAYS)[number]);
   return (
     <details className="group">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-2 rounded focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
         <Clock />
-        <span className="font-semibold text-slate-900">
+        <span className="font-semibold whitespace-nowrap text-slate-900">
           <FormattedMessage id="booking.hours.title" />
         </span>
         {todays !== undefined && (
-          <span className="text-slate-600">
+          <span className="whitespace-nowrap text-slate-600">
             {todays === null ? <FormattedMessage id="booking.hours.closedToday" /> : <FormattedMessage id="booking.hours.today" values={{ hours: todays }} />}
           </span>
         )}

@@ -39,7 +39,10 @@ export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone
       </div>
       {visitorZone !== timeZone && (
         <p className="mt-3 flex gap-2 text-sm text-slate-600">
-          <span aria-hidden="true">🌐</span>
+          <svg aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="mt-0.5 size-4 shrink-0 text-brand-600">
+            <circle cx="10" cy="10" r="7.25" />
+            <path d="M2.75 10h14.5M10 2.75c2 2.1 3 4.5 3 7.25s-1 5.15-3 7.25c-2-2.1-3-4.5-3-7.25s1-5.15 3-7.25Z" />
+          </svg>
           <span>
             <FormattedMessage id="booking.time.zone" values={{ zone: format.zoneName(), id: timeZone }} />
           </span>
@@ -62,7 +65,7 @@ export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone
 
       {times.data && (
         <>
-          <div role="group" aria-label={intl.formatMessage({ id: "booking.time.days" })} className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2">
+          <div role="group" aria-label={intl.formatMessage({ id: "booking.time.days" })} className="-mx-4 mt-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
             {days.map((day) => {
               const free = day.times.length > 0;
               return (
