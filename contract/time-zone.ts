@@ -97,3 +97,21 @@ export const isoDate = (year: number, month: number, day: number) => `${year}-${
 
 /** "HH:MM" → minutes after midnight. */
 export const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The calendar day an instant falls on in a zone, "2026-03-09". */
+export function dayOf(instant: Date, timeZone: string): string {
+  const wall = wallTime(instant, timeZone);
+  return isoDate(wall.year, wall.month, wall.day);
+}
+
+/** The calendar day `days` after (or before) `date`. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The instant a calendar day begins in a zone. */
+export function dayStart(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return zonedInstant({ year, month, day, hour: 0, minute: 0 }, timeZone);
+}

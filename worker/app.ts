@@ -13,6 +13,7 @@ import { notFound, onError } from "./http/errors.ts";
 import { detectLanguage } from "./http/language.ts";
 import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
 import { unsubscribeRoutes } from "./visit/unsubscribe-routes.ts";
+import { bookingRoutes } from "./booking-page/routes.ts";
 import { visitRoutes } from "./visit/routes.ts";
 import { browserCallRoutes } from "./voice/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
@@ -64,6 +65,7 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
     .route("/telephony", createTelephonyRoutes(startPhoneCall))
     .route("/waitlist", waitlistRoutes)
     .route("/visit", visitRoutes)
+    .route("/book", bookingRoutes)
     .route("/unsubscribe", unsubscribeRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .notFound(notFound)

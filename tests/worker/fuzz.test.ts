@@ -14,6 +14,7 @@ import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationC
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
+import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingTimesQuery } from "../../contract/booking-page.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
 import { signLink } from "../../worker/client-messages/links.ts";
@@ -53,7 +54,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "" };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "" };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -173,6 +174,20 @@ const ROUTES: Record<string, RouteInput> = {
   },
   "POST /api/waitlist/join": { kind: "json", schema: joinWaitlistSchema, example: () => ({ email: "fuzz@example.com" }) },
   "POST /api/waitlist/contact-sales": { kind: "json", schema: contactSalesSchema, example: () => ({ email: "fuzz@example.com", message: "Hello" }) },
+  "GET /api/dashboard/booking-page": { owner: true },
+  "PUT /api/dashboard/booking-page": {
+    kind: "json",
+    schema: bookingSettingsSchema,
+    owner: true,
+    example: () => ({ ...BOOKING_DEFAULTS, enabled: true, slug: rows.bookingSlug, offline_services: [], offline_stylists: [rows.stylist] }),
+  },
+  "GET /api/book/:slug": {},
+  "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
+  "POST /api/book/:slug/bookings": {
+    kind: "json",
+    schema: bookingRequestSchema,
+    example: () => ({ services: [rows.service], stylist: null, start_datetime: `${DAY}T14:00:00+01:00`, name: "Eva", phone: "+420603111333", email: "eva@example.com", note: null }),
+  },
   "GET /api/visit/:token": {},
   "GET /api/visit/:token/slots": { kind: "query", schema: visitSlotsQuery, example: () => ({ date: DAY }) },
   "POST /api/visit/:token/reschedule": { kind: "json", schema: rescheduleSchema, example: () => ({ start_datetime: `${DAY}T14:00:00+01:00` }) },
@@ -380,6 +395,7 @@ const pathIds: Record<string, () => string> = {
   stream: () => rows.callId,
   "browser-ai": () => "default",
   visit: () => rows.visitToken,
+  book: () => rows.bookingSlug,
   unsubscribe: () => rows.unsubscribeToken,
   verification: () => rows.phoneNumber,
 };
@@ -448,6 +464,12 @@ describe("fuzzing every route", () => {
     rows.assistant = await make("assistant/config", { name: "Desk" });
     rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
     rows.question = await make("questions", faqExample());
+    rows.bookingSlug = `fuzz-${crypto.randomUUID().slice(0, 8)}`;
+    await api("/api/dashboard/booking-page", {
+      method: "PUT",
+      body: { ...BOOKING_DEFAULTS, enabled: true, slug: rows.bookingSlug },
+      headers: { authorization: `Bearer ${token}` },
+    });
     rows.visitToken = await signLink(fuzzEnv.JWT_SECRET!, "visit", rows.appointment);
     rows.unsubscribeToken = await signLink(fuzzEnv.JWT_SECRET!, "unsubscribe", rows.appointment);
     expect(Object.values(rows).every(Boolean)).toBe(true);

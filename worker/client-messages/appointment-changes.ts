@@ -1,5 +1,5 @@
 import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
-import { cancelAppointment, getAppointment, saveAppointment } from "../data/appointments.ts";
+import { cancelAppointment, getAppointment, saveAppointment, type SaveOptions } from "../data/appointments.ts";
 import type { Language } from "../../contract/languages.ts";
 import { dropUnsent, rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
@@ -24,7 +24,7 @@ export async function saveAndConfirm(
   scope: TenantScope,
   messaging: ClientMessaging | null,
   body: AppointmentBody,
-  options: { id?: string; source?: "dashboard" | "voice"; clientLanguage?: Language } = {},
+  options: SaveOptions & { clientLanguage?: Language } = {},
 ): Promise<{ appointment: Appointment; queued: string[] }> {
   const before = options.id ? await getAppointment(scope, options.id) : null;
   const appointment = await saveAppointment(scope, body, options);

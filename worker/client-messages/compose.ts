@@ -6,7 +6,7 @@ import { parsePhone, salonCountry } from "../../contract/phone.ts";
 import { minutesOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { messageSubject, optedOut, queueMessages, recentConfirmations, type MessageSubject, type NewMessage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
-import { linkMaker, linkUrl, type LinkMaker } from "./links.ts";
+import { linkMaker, linkUrl, visitLinkExpiry, type LinkMaker } from "./links.ts";
 
 /**
  * Writes an appointment's messages of one kind, an SMS and an email, in the client's language,
@@ -24,9 +24,6 @@ export interface ClientMessaging {
 export function clientMessaging(env: { APP_URL?: string; JWT_SECRET?: string; MAIL_FROM: string }): ClientMessaging {
   return { links: linkMaker(env), mailFrom: env.MAIL_FROM };
 }
-
-/** The client's link works a week past the visit, so "what did I book?" still finds an answer. */
-const LINK_AFTER_VISIT_MS = 7 * 86_400_000;
 
 /** Number types a text message reaches (libphonenumber's; undefined when the plan does not tell). */
 const TEXTABLE = new Set([undefined, "MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);
@@ -99,7 +96,7 @@ export async function queueVisitMessages(
   };
   const manage =
     kind !== "cancelled" && messaging.links
-      ? await linkUrl(messaging.links, "visit", language, appointment.id, new Date(appointment.end_at.getTime() + LINK_AFTER_VISIT_MS))
+      ? await linkUrl(messaging.links, "visit", language, appointment.id, visitLinkExpiry(appointment.end_at))
       : null;
 
   const sms = smsTarget(subject);

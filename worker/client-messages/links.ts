@@ -1,4 +1,5 @@
 import type { Language } from "../../contract/languages.ts";
+import { DAY_MS } from "../../contract/time-zone.ts";
 
 /**
  * The links a client gets in a message: their appointment's page (`/{lang}/visit/{token}`,
@@ -95,6 +96,9 @@ export function linkMaker(env: { APP_URL?: string; JWT_SECRET?: string }): LinkM
   if (!env.APP_URL || !env.JWT_SECRET || env.JWT_SECRET.length < 32) return undefined;
   return { origin: new URL(env.APP_URL).origin, secret: env.JWT_SECRET };
 }
+
+/** A visit's link works a week past the visit, so "what did I book?" still finds an answer. */
+export const visitLinkExpiry = (endAt: Date) => new Date(endAt.getTime() + 7 * DAY_MS);
 
 export async function linkUrl(maker: LinkMaker, purpose: LinkPurpose, language: Language, id: string, expiresAt?: Date): Promise<string> {
   return `${maker.origin}/${language}/${purpose}/${await signLink(maker.secret, purpose, id, expiresAt)}`;

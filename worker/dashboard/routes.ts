@@ -6,6 +6,7 @@ import { availabilityRoutes } from "../availability/routes.ts";
 import { clientMessageRoutes } from "../client-messages/routes.ts";
 import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
+import { bookingSettingsRoutes } from "../booking-page/settings-routes.ts";
 import { messageSettingsRoutes } from "../message-settings/routes.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { questionRoutes } from "../questions/routes.ts";
@@ -27,5 +28,6 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/clients", clientRoutes)
   .route("/questions", questionRoutes)
   .route("/message-settings", messageSettingsRoutes)
+  .route("/booking-page", bookingSettingsRoutes)
   .route("/client-messages", clientMessageRoutes)
   .route("/setup-progress", setupProgressRoutes);

@@ -1,6 +1,6 @@
 import type { Appointment, AppointmentBody, AppointmentSource } from "../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../contract/salon.ts";
-import { linkAppointment } from "./clients.ts";
+import { linkAppointment, SOURCE_OF_BOOKING } from "./clients.ts";
 import { DataError, isOverlap, notFound } from "./errors.ts";
 import { servicesByIds } from "./services.ts";
 import { FULL_NAME } from "./stylists.ts";
@@ -62,6 +62,15 @@ export async function getAppointment(scope: TenantScope, id: string): Promise<Ap
   return appointment;
 }
 
+export interface SaveOptions {
+  /** The booked appointment to change; none books a new one. */
+  id?: string;
+  /** Where a new booking is made; the dashboard by default. */
+  source?: AppointmentSource;
+  /** The client's email, when the booking gives one (the online booking page's form). */
+  email?: string | null;
+}
+
 /**
  * Books an appointment (no `id`) or changes a booked one, with its service lines. Prices and
  * durations not given are taken from the services as they are now. A stylist or service that
@@ -72,7 +81,7 @@ export async function getAppointment(scope: TenantScope, id: string): Promise<Ap
 export async function saveAppointment(
   scope: TenantScope,
   body: AppointmentBody,
-  options: { id?: string; source?: "dashboard" | "voice" } = {},
+  options: SaveOptions = {},
 ): Promise<Appointment> {
   const { sql, salonId } = scope;
   const [stylist] = await sql<{ name: string }[]>`
@@ -118,7 +127,8 @@ export async function saveAppointment(
   await linkAppointment(scope, id, {
     name: body.customer_name,
     phone: body.customer_phone,
-    source: options.source === "voice" ? "receptionist" : "dashboard",
+    email: options.email,
+    source: SOURCE_OF_BOOKING[options.source ?? "dashboard"],
   });
   if (options.id) await sql`delete from appointment_services where appointment_id = ${id} and salon_id = ${salonId}`;
   for (const [position, line] of body.services.entries()) {

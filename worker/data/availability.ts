@@ -10,6 +10,10 @@ export interface SlotQuery {
   notBefore?: Date;
   /** An appointment being moved does not block its own new time. */
   ignoreAppointmentId?: string;
+  /** Start times on this grid of the salon's clock (minutes); free-slots.ts's by default. */
+  step?: number;
+  /** Only the stylists the salon's booking page offers. */
+  onlineOnly?: boolean;
 }
 
 /**
@@ -19,19 +23,23 @@ export interface SlotQuery {
  */
 export async function availabilityInput(scope: TenantScope, query: SlotQuery): Promise<AvailabilityInput | null> {
   const { sql, salonId } = scope;
-  const [salon] = await sql<{ time_zone: string; business_hours: BusinessHours }[]>`
-    select time_zone, business_hours from salons where id = ${salonId}`;
+  // Sent together: one round trip to the database instead of three.
+  const [[salon], stylists, busy] = await Promise.all([
+    sql<{ time_zone: string; business_hours: BusinessHours }[]>`
+      select time_zone, business_hours from salons where id = ${salonId}`,
+    sql<StylistSchedule[]>`
+      select id, working_hours, time_off from stylists
+      where salon_id = ${salonId} and is_active ${query.stylistId ? sql`and id = ${query.stylistId}` : sql``}
+        ${query.onlineOnly ? sql`and bookable_online` : sql``}
+      order by first_name, last_name`,
+    sql<Busy[]>`
+      select stylist_id, (extract(epoch from start_at) * 1000)::float8 as start, (extract(epoch from end_at) * 1000)::float8 as end
+      from appointments
+      where salon_id = ${salonId} and status = 'booked'
+        and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}
+        ${query.ignoreAppointmentId ? sql`and id <> ${query.ignoreAppointmentId}` : sql``}`,
+  ]);
   if (!salon) return null;
-  const stylists = await sql<StylistSchedule[]>`
-    select id, working_hours, time_off from stylists
-    where salon_id = ${salonId} and is_active ${query.stylistId ? sql`and id = ${query.stylistId}` : sql``}
-    order by first_name, last_name`;
-  const busy = await sql<Busy[]>`
-    select stylist_id, (extract(epoch from start_at) * 1000)::float8 as start, (extract(epoch from end_at) * 1000)::float8 as end
-    from appointments
-    where salon_id = ${salonId} and status = 'booked'
-      and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}
-      ${query.ignoreAppointmentId ? sql`and id <> ${query.ignoreAppointmentId}` : sql``}`;
   return {
     timeZone: salon.time_zone,
     businessHours: salon.business_hours,
@@ -41,5 +49,6 @@ export async function availabilityInput(scope: TenantScope, query: SlotQuery): P
     to: query.to,
     duration: query.duration,
     notBefore: query.notBefore,
+    step: query.step,
   };
 }

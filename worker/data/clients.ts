@@ -10,6 +10,7 @@ import {
   type ClientSummary,
   type ClientUpdate,
 } from "../../contract/clients.ts";
+import type { AppointmentSource } from "../../contract/appointments.ts";
 import type { Language } from "../../contract/languages.ts";
 import { displayPhone, parsePhone, salonCountry, toE164, type CountryCode } from "../../contract/phone.ts";
 import { fold } from "../../contract/text.ts";
@@ -154,7 +155,7 @@ export function unlinkedAppointments({ sql }: PublicScope, batch: number): Promi
 }
 
 /** Where a booking came from, as the client it makes records their source. */
-const SOURCE_OF_BOOKING: Record<string, ClientSource> = { dashboard: "dashboard", voice: "receptionist", online: "online" };
+export const SOURCE_OF_BOOKING: Record<AppointmentSource, ClientSource> = { dashboard: "dashboard", voice: "receptionist", online: "online" };
 
 /**
  * Links an appointment booked before clients were kept to the client of its name and number,
@@ -163,7 +164,7 @@ const SOURCE_OF_BOOKING: Record<string, ClientSource> = { dashboard: "dashboard"
  */
 export async function linkOldBooking(scope: TenantScope, appointmentId: string): Promise<boolean> {
   const { sql, salonId } = scope;
-  const [booking] = await sql<{ customer_name: string | null; customer_phone: string | null; source: string }[]>`
+  const [booking] = await sql<{ customer_name: string | null; customer_phone: string | null; source: AppointmentSource }[]>`
     select customer_name, customer_phone, source from appointments
     where id = ${appointmentId} and salon_id = ${salonId} and client_id is null and status = 'booked' and client_unmatched_at is null
     for update`;
@@ -171,7 +172,7 @@ export async function linkOldBooking(scope: TenantScope, appointmentId: string):
   let clientId: string | null = null;
   try {
     clientId = await sql.savepoint((inner) =>
-      clientForBooking({ ...scope, sql: inner }, { name: booking.customer_name, phone: booking.customer_phone, source: SOURCE_OF_BOOKING[booking.source] ?? "dashboard" }),
+      clientForBooking({ ...scope, sql: inner }, { name: booking.customer_name, phone: booking.customer_phone, source: SOURCE_OF_BOOKING[booking.source] }),
     );
   } catch (error) {
     // A booking that cannot be made a client's is set aside like an unreadable number, so it

@@ -1,5 +1,5 @@
 import { addressLine } from "../../contract/client-message-texts.ts";
-import { isoDate, wallTime, zonedInstant, type WallTime } from "../../contract/time-zone.ts";
+import { addDays, dayOf, dayStart } from "../../contract/time-zone.ts";
 import { VISIT_CODES, VISIT_SEARCH_DAYS, type VisitView } from "../../contract/visit.ts";
 import type { Visit } from "../data/visits.ts";
 import type { RequestContext } from "../env.ts";
@@ -51,16 +51,9 @@ export const earliestNewStart = (visit: Pick<Visit, "cancellation_notice_hours">
  * VISIT_SEARCH_DAYS ahead; any other day is refused.
  */
 export function searchDay(c: RequestContext, date: string, timeZone: string, now: Date): { from: Date; to: Date } {
-  const today = wallTime(now, timeZone);
-  const dayAfter = (wall: Pick<WallTime, "year" | "month" | "day">, days: number) => {
-    const next = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
-    return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
-  };
-  const last = dayAfter(today, VISIT_SEARCH_DAYS);
-  if (date < isoDate(today.year, today.month, today.day) || date > isoDate(last.year, last.month, last.day)) {
+  const today = dayOf(now, timeZone);
+  if (date < today || date > addDays(today, VISIT_SEARCH_DAYS)) {
     throw new ApiError(422, { detail: c.var.t("visit.error.dateRange", { days: VISIT_SEARCH_DAYS }), code: "validation_error" });
   }
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const midnight = (wall: Pick<WallTime, "year" | "month" | "day">) => zonedInstant({ ...wall, hour: 0, minute: 0 }, timeZone);
-  return { from: midnight({ year, month, day }), to: midnight(dayAfter({ year, month, day }, 1)) };
+  return { from: dayStart(date, timeZone), to: dayStart(addDays(date, 1), timeZone) };
 }
