@@ -100,7 +100,9 @@ function bookingPage(): Plugin {
           outDir,
           emptyOutDir: false,
           copyPublicDir: false,
+          // What bench/bundle-size.ts reads, when the site's build writes it too.
           manifest: config.build.manifest ? ".vite/booking-manifest.json" : false,
+          sourcemap: config.build.sourcemap,
           rolldownOptions: {
             input: path(`./${BOOKING_ENTRY}`),
             output: {
