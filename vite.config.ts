@@ -5,8 +5,9 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Alias, type Plugin, type ResolvedConfig } from "vite";
-import { BOOKING_ENTRY, writeBookingShells } from "./scripts/lib/booking-shells.ts";
+import { BOOKING_ENTRY, bookingShell, writeBookingShells } from "./scripts/lib/booking-shells.ts";
 import { prerender } from "./scripts/lib/prerender.ts";
+import type { Language } from "./contract/languages.ts";
 import { partOf } from "./src/i18n/catalog-parts.ts";
 
 // In development the Worker runs under wrangler on WORKER_PORT; Vite forwards /api to it
@@ -76,9 +77,11 @@ function bookingPage(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
         const url = request.url ?? "";
-        if (request.method !== "GET" || !BOOKING_PAGE.test(url.split("?")[0]!)) return next();
+        const language = BOOKING_PAGE.exec(url.split("?")[0]!)?.[1] as Language | undefined;
+        if (request.method !== "GET" || !language) return next();
+        const messages = JSON.parse(readFileSync(path(`./src/i18n/messages/${language}.json`), "utf8")) as Record<string, string>;
         server
-          .transformIndexHtml(url, readFileSync(path(`./${BOOKING_ENTRY}`), "utf8"))
+          .transformIndexHtml(url, bookingShell(readFileSync(path(`./${BOOKING_ENTRY}`), "utf8"), language, messages))
           .then((html) => {
             response.setHeader("Content-Type", "text/html; charset=utf-8");
             response.end(html);
