@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingPageView, BookingTimes } from "../../contract/booking-page.ts";
 import type { Language } from "../../contract/languages.ts";
 import { BookingPage } from "../../src/features/booking/components/booking-page.tsx";
@@ -61,6 +61,15 @@ function openPage({ language = "en", answer }: { language?: Language; answer?: (
   return calls;
 }
 
+/** The visitor's own clock, as the browser reports it. */
+function visitorClock(timeZone: string) {
+  const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, "resolvedOptions").mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...real.call(this), timeZone };
+  });
+}
+afterEach(() => vi.restoreAllMocks());
+
 async function chooseServicesAndAnyone(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole("checkbox", { name: /Haircut/ }));
   await user.click(screen.getByRole("checkbox", { name: /Colour/ }));
@@ -100,6 +109,7 @@ describe("the booking page", () => {
 
   it("asks for anyone's times, marks the days without any, and loads later days", async () => {
     const user = userEvent.setup();
+    visitorClock("America/New_York");
     const calls = openPage();
     await chooseServicesAndAnyone(user);
 
@@ -109,8 +119,8 @@ describe("the booking page", () => {
     expect(within(days).getByRole("button", { name: "Monday, December 7" })).toHaveAttribute("aria-pressed", "true");
     expect(within(days).getByRole("button", { name: "Tuesday, December 8, fully booked" })).toBeDisabled();
     expect(screen.getByRole("group", { name: "Free times on Monday, December 7" })).toHaveTextContent("10:00 AM11:30 AM");
-    // The salon's clock is Prague's; this machine's is not.
-    expect(screen.getByText(/Times are in the salon's time zone/)).toHaveTextContent("(Europe/Prague)");
+    // The salon's clock is Prague's, the visitor's New York's.
+    expect(screen.getByText(/Times are in the salon's time zone/)).toHaveTextContent("Central European Time (Europe/Prague)");
 
     await user.click(within(days).getByRole("button", { name: "Later days" }));
     await user.click(await within(days).findByRole("button", { name: "Thursday, December 10" }));
@@ -132,8 +142,11 @@ describe("the booking page", () => {
         return undefined;
       },
     });
+    visitorClock("Europe/Prague");
     await chooseServicesAndAnyone(user);
     await user.click(await screen.findByRole("button", { name: "10:00 AM" }));
+    // A visitor on the salon's clock needs no word about time zones.
+    expect(screen.queryByText(/time zone/)).toBeNull();
     expect(screen.getByRole("button", { name: "10:00 AM" })).toHaveAttribute("aria-pressed", "true");
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
