@@ -3,10 +3,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { BOOKING_DEFAULTS, type BookingPageView, type BookingSettingsInput, type BookingTimes } from "../../contract/booking-page.ts";
 import { dayOf } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { baseUrl, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { api, signedInOwner, sql } from "./call-api.ts";
 
-const browser = useBrowser();
+// A salon's site embeds the page from the internet; here both live on this machine, where
+// Chromium's local-network checks would stop a page from one local origin framing another.
+const browser = useBrowser(["--disable-features=LocalNetworkAccessChecks"]);
 afterAll(() => sql.end());
 
 const LAPTOP = { width: 1366, height: 900 } as const;
@@ -242,6 +244,27 @@ describe("a salon's booking page", () => {
     // The last day shown is the horizon's, and there is nothing later to ask for.
     await expect(days.getByRole("button").last().textContent()).resolves.toContain(dayName(view.last_day));
     await expect(days.getByRole("button", { name: "Later days" }).count()).resolves.toBe(0);
+  });
+
+  it("works inside a frame on the salon's own site", { timeout: 60_000 }, async () => {
+    const { slug } = await bookingSalon();
+    const { page } = await browser.visitor({ viewport: LAPTOP });
+    // The salon's site, on another origin (localhost against the server's 127.0.0.1), with the snippet the owner copies.
+    const site = `${baseUrl().replace("127.0.0.1", "localhost")}/salon-site`;
+    expect(site).not.toContain(baseUrl());
+    await page.route(site, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>Studio Lumen</title><iframe src="${baseUrl()}/en/book/${slug}" title="Book at Studio Lumen" loading="lazy" style="width:100%;min-height:720px;border:0"></iframe>`,
+      }),
+    );
+    await page.goto(site, { waitUntil: "commit" });
+    const frame = page.frameLocator("iframe");
+    await frame.getByRole("heading", { level: 1, name: "Studio Lumen" }).waitFor();
+    await frame.getByRole("checkbox", { name: /Dámský střih/ }).check();
+    await frame.getByRole("button", { name: "Continue" }).click();
+    await frame.getByRole("heading", { name: "Choose a stylist" }).waitFor();
+    await screenshot(page, "booking-en-1366-framed", { fullPage: false });
   });
 
   it("is politely closed when the owner switched it off, and says so when an address is no page", { timeout: 60_000 }, async () => {

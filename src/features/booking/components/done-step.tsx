@@ -39,6 +39,8 @@ export function DoneStep({ confirmation, language, address, format, headingRef }
       {confirmation.visit_token && (
         <a
           href={`/${language}/visit/${confirmation.visit_token}`}
+          // Inside another site's frame the visit's page, which no site may frame, opens on its own.
+          {...(window.self === window.top ? {} : { target: "_blank", rel: "noopener" })}
           className="mt-6 inline-flex items-center justify-center rounded-xl border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
           <FormattedMessage id="booking.done.change" />

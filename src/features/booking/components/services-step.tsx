@@ -34,7 +34,7 @@ export function ServicesStep({ services, chosen, onChange, format, headingRef }:
             const checked = chosen.includes(service.id);
             return (
               <li key={service.id}>
-                <label className={`${optionClass(checked)} ${!checked && full ? "cursor-not-allowed opacity-60" : ""}`}>
+                <label className={`${optionClass(checked)} items-start ${!checked && full ? "cursor-not-allowed opacity-60" : ""}`}>
                   <input
                     type="checkbox"
                     checked={checked}

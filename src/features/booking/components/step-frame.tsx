@@ -78,6 +78,6 @@ export function ChoiceBar({ summary, disabled, onContinue }: { summary: ReactNod
 
 /** The look of a choice the visitor taps: a service, a stylist. */
 export const optionClass = (chosen: boolean) =>
-  `flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+  `flex cursor-pointer gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
     chosen ? "border-brand-600 bg-brand-50 ring-1 ring-brand-600" : "border-slate-200 bg-white hover:border-brand-400"
   }`;
