@@ -281,5 +281,7 @@ describe("a salon's booking page", () => {
     await page.goto("/de/book/no-such-salon");
     await page.getByRole("heading", { name: "Diese Buchungsseite gibt es nicht" }).waitFor();
     await accessible(page);
+    await page.goto("/en/book");
+    await page.getByRole("heading", { name: "This booking page does not exist" }).waitFor();
   });
 });

@@ -7,7 +7,6 @@ import type { BOOKING_CODES, BOOKING_LIMITS } from "../../../contract/booking-pa
  */
 
 export const CODES = {
-  notFound: "booking_page_not_found",
   taken: "taken",
   tooSoon: "too_soon",
   tooFar: "too_far",

@@ -4,7 +4,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { ApiRequestError } from "../../../lib/api-answer.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { loadPage } from "../api.ts";
-import { CODES } from "../contract-values.ts";
 import { BookingFlow } from "./booking-flow.tsx";
 import { PageColumn, PageLoading, PageMessage, PhoneLink } from "./page-states.tsx";
 import { SalonHeader } from "./salon-header.tsx";
@@ -16,7 +15,8 @@ export function BookingPage({ slug }: { slug: string }) {
   // The page's data is the same in every language: a switch keeps it, and what was chosen.
   const page = useQuery({ queryKey: ["booking", slug], queryFn: ({ signal }) => loadPage(slug, language, signal) });
 
-  const notFound = page.error instanceof ApiRequestError && page.error.code === CODES.notFound;
+  // No page at this address (booking_page_not_found), or no address at all (/{lang}/book).
+  const notFound = page.error instanceof ApiRequestError && page.error.status === 404;
   const title = page.data
     ? intl.formatMessage({ id: "booking.page.title" }, { salon: page.data.salon.name })
     : intl.formatMessage({ id: notFound ? "booking.notFound.title" : "booking.shell.title" });
