@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isLanguage } from "../contract/languages.ts";
 import { app } from "./app.ts";
 import { database } from "./data/db.ts";
 import { pruneHits } from "./data/rate-limits.ts";
@@ -6,6 +7,7 @@ import { beforeTenant } from "./data/tenant.ts";
 import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
+import { bookingShell } from "./site/booking-page.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { sendDueMessages } from "./client-messages/deliver.ts";
 import { linkOldBookings } from "./clients/old-bookings.ts";
@@ -20,6 +22,11 @@ const site = new Hono<AppEnv>()
   .all("/api/*", (c) => app.fetch(c.req.raw, c.env, c.executionCtx))
   .get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)))
   .get("/sitemap.xml", (c) => c.body(sitemapXml(new URL(c.req.url).origin), 200, { "Content-Type": "application/xml; charset=utf-8" }))
+  // A salon's booking page is its own small build, not the SPA; an unknown language finds no page.
+  .get("/:lang/book/:slug", (c, next) => {
+    const language = c.req.param("lang");
+    return isLanguage(language) ? bookingShell(c.env.ASSETS, c.req.raw, language) : next();
+  })
   .all("*", async (c) => {
     const response = await c.env.ASSETS.fetch(c.req.raw);
     const html = response.headers.get("Content-Type")?.startsWith("text/html");

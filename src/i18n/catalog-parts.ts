@@ -8,6 +8,8 @@ export const CATALOG_PARTS = {
   dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls.", "clients.", "clientMessages."],
   /** The pages a salon's clients open from their messages. */
   visit: ["visit."],
+  /** The salon's public booking page, which loads this part alone. */
+  booking: ["booking."],
 } as const;
 
 export type CatalogPart = "core" | keyof typeof CATALOG_PARTS;

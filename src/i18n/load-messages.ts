@@ -10,18 +10,21 @@ const loaders: Record<Language, Record<CatalogPart, Loader>> = {
     blog: () => import("virtual:catalog/en/blog"),
     dashboard: () => import("virtual:catalog/en/dashboard"),
     visit: () => import("virtual:catalog/en/visit"),
+    booking: () => import("virtual:catalog/en/booking"),
   },
   de: {
     core: () => import("virtual:catalog/de/core"),
     blog: () => import("virtual:catalog/de/blog"),
     dashboard: () => import("virtual:catalog/de/dashboard"),
     visit: () => import("virtual:catalog/de/visit"),
+    booking: () => import("virtual:catalog/de/booking"),
   },
   cs: {
     core: () => import("virtual:catalog/cs/core"),
     blog: () => import("virtual:catalog/cs/blog"),
     dashboard: () => import("virtual:catalog/cs/dashboard"),
     visit: () => import("virtual:catalog/cs/visit"),
+    booking: () => import("virtual:catalog/cs/booking"),
   },
 };
 

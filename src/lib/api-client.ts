@@ -1,23 +1,11 @@
-import { hc, type ClientResponse } from "hono/client";
-import type { ErrorBody } from "../../contract/errors.ts";
+import { hc } from "hono/client";
 import type { App } from "../../worker/app.ts";
 import { requestLanguage } from "../i18n/request-language.ts";
 import { endSession, getAccessToken, renewAccessToken } from "./auth/session.ts";
+import { read } from "./api-answer.ts";
 
-/**
- * A failed API call; `detail` is the server's message for people when it sent one, `code`
- * the machine-readable reason some refusals carry (e.g. "number_unavailable").
- */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string | undefined,
-    readonly fields?: Record<string, string>,
-    readonly code?: string,
-  ) {
-    super(detail ?? `HTTP ${status}`);
-  }
-}
+// Reading answers is shared with the pages that need no session (the booking page).
+export { ApiRequestError, errorDetail, read } from "./api-answer.ts";
 
 function send(url: RequestInfo | URL, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
@@ -52,30 +40,6 @@ async function sendSignedIn(url: RequestInfo | URL, init?: RequestInit) {
  */
 export const api = hc<App>("/", { fetch: sendSignedIn }).api;
 
-/** What a successful answer carries: its JSON, or nothing when it has no body (204). */
-type Answer<R> = R extends ClientResponse<infer T, number, infer F> ? (F extends "json" ? T : undefined) : never;
-
-/**
- * The answer of a call to `api`, typed by its route; a failure throws ApiRequestError with
- * the server's detail and field messages. The casts below are the only place an answer's
- * type is asserted, and `Answer` takes it from the route's own.
- */
-export async function read<R extends ClientResponse<unknown>>(request: Promise<R>): Promise<Answer<R>> {
-  const response = await request;
-  if (response.status === 204) return undefined as Answer<R>;
-  const data = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiRequestError(
-      response.status,
-      typeof error.detail === "string" ? error.detail : undefined,
-      error.fields,
-      typeof error.code === "string" ? error.code : undefined,
-    );
-  }
-  return data as Answer<R>;
-}
-
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -93,9 +57,4 @@ export function refreshAccessToken(): Promise<boolean> {
       refreshing = null;
     });
   return refreshing;
-}
-
-/** The server's detail when there is one, else the caller's fallback text. */
-export function errorDetail(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError && error.detail ? error.detail : fallback;
 }

@@ -23,4 +23,16 @@ describe("security headers", () => {
   it("are on pages and assets, which the Worker serves too", async () => {
     for (const path of ["/", "/en/pricing", "/favicon.svg"]) expectSecured((await api(path)).headers);
   });
+
+  it("let other sites frame a salon's booking page, and nothing else", async () => {
+    const page = (await api("/cs/book/studio-lumen")).headers;
+    expect(page.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(page.get("content-security-policy")).toContain("script-src 'self'");
+    expect(page.get("x-frame-options")).toBeNull();
+    for (const path of ["/cs/pricing", "/cs/book", "/xx/book/studio-lumen", "/cs/book/studio-lumen/more", "/api/book/studio-lumen"]) {
+      const headers = (await api(path)).headers;
+      expect(headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
 });

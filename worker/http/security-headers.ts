@@ -1,11 +1,14 @@
 import type { MiddlewareHandler } from "hono";
+import { isBookingPage } from "../site/booking-page.ts";
 
 /**
  * The browser's rules for everything this Worker answers, pages and assets included: code
  * only from this origin, connections only back to it (the calls' sockets too), never inside
- * another site's frame, and the microphone for this origin alone.
+ * another site's frame, and the microphone for this origin alone. A salon's booking page is
+ * the one exception to the frame rule: salons embed it in their own sites.
  */
 function securityHeaders(url: URL): [string, string][] {
+  const embeddable = isBookingPage(url.pathname);
   const socketOrigin = `${url.protocol === "https:" ? "wss" : "ws"}://${url.host}`;
   const policy = [
     "default-src 'self'",
@@ -19,13 +22,13 @@ function securityHeaders(url: URL): [string, string][] {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${embeddable ? "*" : "'none'"}`,
   ];
   return [
     ["Content-Security-Policy", policy.join("; ")],
     ["Strict-Transport-Security", "max-age=63072000; includeSubDomains"],
     ["X-Content-Type-Options", "nosniff"],
-    ["X-Frame-Options", "DENY"],
+    ...(embeddable ? [] : [["X-Frame-Options", "DENY"] as [string, string]]),
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
     ["Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=(), usb=()"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
