@@ -74,6 +74,13 @@ describe("the Online booking tab", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "PNG herunterladen" }).click()]);
     expect(download.suggestedFilename()).toBe(`${slug}-cs-qr.png`);
 
+    // Open shows the page itself, in the language chosen, in a tab of its own.
+    const [opened] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: /^Öffnen/ }).click()]);
+    await opened.getByRole("heading", { level: 1, name: first.name }).waitFor();
+    expect(opened.url()).toBe(`${origin}/cs/book/${slug}`);
+    expect(await opened.locator("html").getAttribute("lang")).toBe("cs");
+    await opened.close();
+
     // The page offers what was left on it.
     const view = await api(`/api/book/${slug}`);
     expect(view.status).toBe(200);
