@@ -8,6 +8,9 @@ import type { Language } from "./languages.ts";
 import { isPhoneText } from "./phone.ts";
 import type { BusinessHours } from "./salon-basics.ts";
 import { optionalText, requiredText } from "./text.ts";
+import { BOOKING_LIMITS } from "./booking-limits.ts";
+
+export { BOOKING_CODES, BOOKING_LIMITS } from "./booking-limits.ts";
 
 /**
  * The salon's own online booking page, `/{lang}/book/{slug}`: what the owner sets for it
@@ -33,44 +36,6 @@ export const BOOKING_DEFAULTS = {
 
 /** A page's address: 3 to 40 lower-case letters, digits and single hyphens, starting and ending with a letter or digit. */
 export const BOOKING_SLUG = /^(?=.{3,40}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-export const BOOKING_LIMITS = {
-  /** Services one booking may combine. */
-  servicesPerBooking: 5,
-  /** Days one request for free times covers. */
-  daysPerRequest: 14,
-  /** Upcoming online bookings one phone number may hold at a salon. */
-  pendingPerPhone: 3,
-  /** Online bookings of one phone number at a salon per day. */
-  bookingsPerPhonePerDay: 5,
-  /** Online bookings a salon takes per day, so a script cannot fill its calendar and its clients' phones. */
-  bookingsPerSalonPerDay: 100,
-  note: 500,
-  name: 120,
-  phone: 32,
-} as const;
-
-/** Refusals the page tells apart by their `code`. */
-export const BOOKING_CODES = {
-  /** No page has this address (404). */
-  notFound: "booking_page_not_found",
-  /** The salon switched its page off (409). */
-  closed: "booking_closed",
-  /** Someone else took the time first (409): the page shows fresh times. */
-  taken: "taken",
-  /** Closer than the salon's notice, or no longer ahead (422). */
-  tooSoon: "too_soon",
-  /** Further ahead than the salon books online (422). */
-  tooFar: "too_far",
-  /** Outside the hours of the salon or of the stylist chosen (422). */
-  unbookable: "unbookable",
-  /** A service or stylist the page does not offer (422). */
-  notOffered: "not_offered",
-  /** The phone number already holds as many upcoming online bookings as allowed (409). */
-  pendingLimit: "pending_limit",
-  /** The salon's slug is another salon's (409). */
-  slugTaken: "slug_taken",
-} as const;
 
 // ---- the owner's settings --------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { Language } from "../../../contract/languages.ts";
 import { loadTimes } from "./api.ts";
-import { LIMITS } from "./contract-values.ts";
+import { BOOKING_LIMITS } from "../../../contract/booking-limits.ts";
 
 /**
  * The free times of the services and stylist chosen, from the salon's today, two weeks at a
@@ -18,7 +18,7 @@ export function useBookingTimes({ slug, language, services, stylist, firstDay, e
 }) {
   const times = useInfiniteQuery({
     queryKey: ["booking", slug, "times", services, stylist],
-    queryFn: ({ pageParam, signal }) => loadTimes(slug, language, { services, stylist, from: pageParam, days: LIMITS.daysPerRequest }, signal),
+    queryFn: ({ pageParam, signal }) => loadTimes(slug, language, { services, stylist, from: pageParam, days: BOOKING_LIMITS.daysPerRequest }, signal),
     initialPageParam: firstDay,
     getNextPageParam: (last) => last.next,
     enabled,

@@ -4,7 +4,7 @@ import type { BookingConfirmation, BookingPageView } from "../../../../contract/
 import { ApiRequestError, errorDetail } from "../../../lib/api-answer.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { sendBooking } from "../api.ts";
-import { CODES } from "../contract-values.ts";
+import { BOOKING_CODES } from "../../../../contract/booking-limits.ts";
 import { totalOf, useBookingFormat } from "../format.ts";
 import { useBookingTimes } from "../use-booking-times.ts";
 import { BookingSummary } from "./booking-summary.tsx";
@@ -18,7 +18,7 @@ import { TimeStep } from "./time-step.tsx";
 type Step = "services" | "stylist" | "time" | "details" | "done";
 
 /** Refusals that mean the time chosen no longer works: the visitor picks another from fresh times. */
-const TIME_REFUSALS: string[] = [CODES.taken, CODES.tooSoon, CODES.tooFar, CODES.unbookable];
+const TIME_REFUSALS: string[] = [BOOKING_CODES.taken, BOOKING_CODES.tooSoon, BOOKING_CODES.tooFar, BOOKING_CODES.unbookable];
 const CONTACT_FIELDS = ["name", "phone", "email", "note"] as const;
 
 /** The steps of a booking, each on its own screen; what was chosen stays chosen going back and forth, and across a language switch. */
@@ -88,7 +88,7 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
     } catch (error) {
       if (error instanceof ApiRequestError && error.code && TIME_REFUSALS.includes(error.code)) {
         // Someone was quicker, or the time slipped inside the notice: fresh times, the form kept.
-        setNotice(error.code === CODES.taken ? intl.formatMessage({ id: "booking.time.taken" }) : errorDetail(error, intl.formatMessage({ id: "booking.time.gone" })));
+        setNotice(error.code === BOOKING_CODES.taken ? intl.formatMessage({ id: "booking.time.taken" }) : errorDetail(error, intl.formatMessage({ id: "booking.time.gone" })));
         setStart(null);
         void times.refetch();
         go("time");

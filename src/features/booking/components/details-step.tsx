@@ -2,7 +2,7 @@ import { useEffect, useRef, type FormEvent, type ReactNode, type RefObject } fro
 import { FormattedMessage, useIntl } from "react-intl";
 import { LIMITS as REQUEST_LIMITS } from "../../../../contract/errors.ts";
 import { Field } from "../../../components/form-field.tsx";
-import { LIMITS } from "../contract-values.ts";
+import { BOOKING_LIMITS } from "../../../../contract/booking-limits.ts";
 import { StepFrame } from "./step-frame.tsx";
 
 export interface Contact {
@@ -52,12 +52,12 @@ export function DetailsStep({ contact, onChange, errors, problem, sending, onSub
       <form ref={form} noValidate onSubmit={submit} className="mt-6 space-y-4">
         <Field label={intl.formatMessage({ id: "booking.details.name" })} error={errors.name} required>
           {(control) => (
-            <input {...control} value={contact.name} onChange={set("name")} autoComplete="name" maxLength={LIMITS.name} />
+            <input {...control} value={contact.name} onChange={set("name")} autoComplete="name" maxLength={BOOKING_LIMITS.name} />
           )}
         </Field>
         <Field label={intl.formatMessage({ id: "booking.details.phone" })} error={errors.phone} hint={intl.formatMessage({ id: "booking.details.phoneHint" })} required>
           {(control) => (
-            <input {...control} type="tel" value={contact.phone} onChange={set("phone")} autoComplete="tel" inputMode="tel" maxLength={LIMITS.phone} />
+            <input {...control} type="tel" value={contact.phone} onChange={set("phone")} autoComplete="tel" inputMode="tel" maxLength={BOOKING_LIMITS.phone} />
           )}
         </Field>
         <Field label={intl.formatMessage({ id: "booking.details.email" })} error={errors.email} hint={intl.formatMessage({ id: "booking.details.emailHint" })}>
@@ -66,7 +66,7 @@ export function DetailsStep({ contact, onChange, errors, problem, sending, onSub
           )}
         </Field>
         <Field label={intl.formatMessage({ id: "booking.details.note" })} error={errors.note}>
-          {(control) => <textarea {...control} rows={3} value={contact.note} onChange={set("note")} maxLength={LIMITS.note} />}
+          {(control) => <textarea {...control} rows={3} value={contact.note} onChange={set("note")} maxLength={BOOKING_LIMITS.note} />}
         </Field>
         {/* Off-screen rather than display:none, which form-filling scripts know to skip. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { FormattedMessage } from "react-intl";
 import type { BookableService } from "../../../../contract/booking-page.ts";
-import { LIMITS } from "../contract-values.ts";
+import { BOOKING_LIMITS } from "../../../../contract/booking-limits.ts";
 import { priceSpan, type BookingFormat } from "../format.ts";
 import { optionClass, StepFrame } from "./step-frame.tsx";
 
@@ -13,13 +13,13 @@ export function ServicesStep({ services, chosen, onChange, format, headingRef }:
   format: BookingFormat;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
-  const full = chosen.length >= LIMITS.servicesPerBooking;
+  const full = chosen.length >= BOOKING_LIMITS.servicesPerBooking;
   const toggle = (id: string) => onChange(chosen.includes(id) ? chosen.filter((other) => other !== id) : [...chosen, id]);
   return (
     <StepFrame number={1} titleId="booking.services.title" headingRef={headingRef} group>
       <p className="mt-1 text-sm text-slate-600">
         {full ? (
-          <FormattedMessage id="booking.services.limit" values={{ count: LIMITS.servicesPerBooking }} />
+          <FormattedMessage id="booking.services.limit" values={{ count: BOOKING_LIMITS.servicesPerBooking }} />
         ) : (
           <FormattedMessage id="booking.services.hint" />
         )}
