@@ -5,6 +5,7 @@ import { dayOf } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { baseUrl, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { api, signedInOwner, sql } from "./call-api.ts";
+import { logIn } from "./owner.ts";
 
 // A salon's site embeds the page from the internet; here both live on this machine, where
 // Chromium's local-network checks would stop a page from one local origin framing another.
@@ -61,7 +62,7 @@ const firstTime = (page: Page) => page.locator("fieldset").last().getByRole("but
 
 describe("a salon's booking page", () => {
   it("books two services in Czech on a phone: the appointment is the salon's, marked online, with its client", { timeout: 120_000 }, async () => {
-    const { slug, salonId } = await bookingSalon();
+    const { owner, slug, salonId } = await bookingSalon();
     const { page } = await browser.visitor({ locale: "cs-CZ", viewport: VIEWPORTS.phone });
 
     // The shell paints in Czech before any code runs, and other sites may frame the page.
@@ -114,13 +115,29 @@ describe("a salon's booking page", () => {
     await accessible(page);
     await screenshot(page, "booking-cs-390-done");
 
-    const [booked] = await sql<{ source: string; lines: number; client: string | null; customer_phone: string; time: string }[]>`
+    const [row] = await sql<{ source: string; lines: number; client: string | null; customer_phone: string; time: string; days_ahead: number }[]>`
       select a.source, a.customer_phone, c.name as client,
              (select count(*)::int from appointment_services s where s.appointment_id = a.id) as lines,
-             to_char(a.start_at at time zone ${PRAGUE}, 'FMHH24:MI') as time
+             to_char(a.start_at at time zone ${PRAGUE}, 'FMHH24:MI') as time,
+             (a.start_at at time zone ${PRAGUE})::date - (now() at time zone ${PRAGUE})::date as days_ahead
       from appointments a left join clients c on c.id = a.client_id
       where a.salon_id = ${salonId}`;
+    const { days_ahead, ...booked } = row!;
     expect(booked).toEqual({ source: "online", lines: 2, client: "Petra Králová", customer_phone: "+420603111222", time: start });
+
+    // The owner finds it in the salon's calendar, on a phone too, marked as booked online.
+    const { page: desk } = await browser.visitor({ viewport: LAPTOP });
+    await logIn(desk, owner.email, owner.password);
+    await desk.setViewportSize(VIEWPORTS.phone);
+    await desk.goto("/cs/dashboard/calendar");
+    await desk.getByRole("button", { name: "Den", exact: true }).click();
+    for (let day = 0; day < days_ahead; day++) await desk.getByRole("button", { name: "Další období" }).click();
+    const event = desk.getByRole("button", { name: /Petra Králová/ }).first();
+    await event.getByRole("img", { name: "Rezervováno online" }).waitFor();
+    await event.scrollIntoViewIfNeeded();
+    await screenshot(desk, "booking-cs-390-in-calendar", { fullPage: false });
+    await event.click();
+    await desk.getByRole("dialog").getByText("Rezervováno online", { exact: true }).waitFor();
   });
 
   it("keeps what was chosen when the language is switched, and books in German on a laptop", { timeout: 90_000 }, async () => {
