@@ -14,6 +14,8 @@ export interface CallStack {
   modelUrl: string;
   /** The owner's connection to the bench's database. */
   databaseUrl: string;
+  /** The Worker's own login to it (row-level security on). */
+  workerDatabaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startCallStack(name: string, mode: "echo" | "scripted"): P
     workerUrl,
     modelUrl,
     databaseUrl: db.databaseUrl,
+    workerDatabaseUrl: db.workerDatabaseUrl,
     async stop() {
       await worker.dispose();
       await db.stop();

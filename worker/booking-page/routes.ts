@@ -10,21 +10,21 @@ import {
   type BookingTimes,
 } from "../../contract/booking-page.ts";
 import { salonCountry, toE164 } from "../../contract/phone.ts";
-import { addDays, dayOf, dayStart } from "../../contract/time-zone.ts";
-import { findFreeSlots, findSlotsAt } from "../availability/find.ts";
+import { findSlotsAt } from "../availability/find.ts";
 import type { Unbookable } from "../availability/unbookable.ts";
 import { saveAndConfirm } from "../client-messages/appointment-changes.ts";
 import { clientMessaging } from "../client-messages/compose.ts";
 import { sendInBackground } from "../client-messages/deliver.ts";
 import { linkMaker, signLink, visitLinkExpiry } from "../client-messages/links.ts";
-import { bookableServices, bookableStylists, bookingPage, bookingPageTenant, pendingOnlineBookings, type BookingPage } from "../data/booking-pages.ts";
+import { bookingPage, bookingPageTenant, pageWithOffer, pendingOnlineBookings, type BookingPage } from "../data/booking-pages.ts";
 import { DataError } from "../data/errors.ts";
-import { beforeTenant, withTenant, type Tenant, type TenantScope } from "../data/tenant.ts";
+import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { AppEnv, RequestContext } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientAddress, enforce, refundHit, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
-import { assertOpen, bookingWindow, chosenServices, chosenStylist, pageView, tooManyPending, type BookingWindow } from "./rules.ts";
+import { bookingWindow, freeTimes } from "./free-times.ts";
+import { assertOpen, chosenServices, chosenStylist, pageView, tooManyPending } from "./rules.ts";
 
 // A visitor reads the page and asks for a few weeks of times, and books once or twice. A
 // booking texts the number it names at the salon's cost, so numbers and salons are bounded too.
@@ -51,12 +51,6 @@ async function pageTenant(c: RequestContext, ...extra: Limit[]): Promise<Tenant>
   return tenant;
 }
 
-/** The page with what it offers now, its services and stylists, read in one round trip. */
-async function pageAndOffer(scope: TenantScope) {
-  const [page, services, stylists] = await Promise.all([bookingPage(scope), bookableServices(scope), bookableStylists(scope)]);
-  return { page, offer: { services, stylists } };
-}
-
 /** Why a time chosen on the page cannot be booked. */
 function unbookable(c: RequestContext, why: Unbookable | { kind: "tooFar" }, page: BookingPage): ApiError {
   switch (why.kind) {
@@ -71,20 +65,6 @@ function unbookable(c: RequestContext, why: Unbookable | { kind: "tooFar" }, pag
   }
 }
 
-/** Free start times of the days asked for within the window, by the salon's calendar day; "anyone" merges the stylists'. */
-function daysOfTimes(starts: number[], timeZone: string, days: string[]): BookingTimes["days"] {
-  const byDay = new Map(days.map((date) => [date, new Set<number>()]));
-  for (const start of starts) byDay.get(dayOf(new Date(start), timeZone))?.add(start);
-  return days.map((date) => ({ date, times: [...byDay.get(date)!].map((start) => new Date(start).toISOString()) }));
-}
-
-/** The days from `from` on, at most `count`, that lie inside the window. */
-function daysAsked(window: BookingWindow, from: string, count: number): string[] {
-  const days: string[] = [];
-  for (let date = from < window.firstDay ? window.firstDay : from; date <= window.lastDay && days.length < count; date = addDays(date, 1)) days.push(date);
-  return days;
-}
-
 /**
  * /api/book/:slug: a salon's online booking page. Free times come from the same search as the
  * dashboard's and the receptionist's, and a booking goes the same way as theirs, confirmed to
@@ -94,7 +74,7 @@ export const bookingRoutes = new Hono<AppEnv>()
   .get("/:slug", async (c) => {
     const tenant = await pageTenant(c);
     const view = await withTenant(c.var.db, tenant, async (scope) => {
-      const { page, offer } = await pageAndOffer(scope);
+      const { page, offer } = await pageWithOffer(scope);
       return pageView(page, offer, bookingWindow(page, new Date()));
     });
     return c.json<BookingPageView>(view);
@@ -103,30 +83,11 @@ export const bookingRoutes = new Hono<AppEnv>()
     const asked = c.req.valid("query");
     const tenant = await pageTenant(c);
     const times = await withTenant(c.var.db, tenant, async (scope) => {
-      const { page, offer } = await pageAndOffer(scope);
+      const { page, offer } = await pageWithOffer(scope);
       assertOpen(c, page);
       const services = chosenServices(c, offer.services, asked.services);
       const stylist = chosenStylist(c, offer.stylists, asked.stylist);
-      const window = bookingWindow(page, new Date());
-      const days = daysAsked(window, asked.from, asked.days);
-      const timeZone = page.salon.time_zone;
-      const after = days.length ? addDays(days.at(-1)!, 1) : null;
-      const slots = days.length
-        ? await findFreeSlots(scope, {
-            from: dayStart(days[0]!, timeZone),
-            to: dayStart(after!, timeZone),
-            duration: services.reduce((sum, service) => sum + service.duration, 0),
-            stylistId: stylist ?? undefined,
-            notBefore: window.notBefore,
-            step: page.slot_step,
-            onlineOnly: true,
-          })
-        : [];
-      return {
-        time_zone: timeZone,
-        days: daysOfTimes(slots.map((slot) => slot.start), timeZone, days),
-        next: after && after <= window.lastDay ? after : null,
-      };
+      return freeTimes(scope, page, bookingWindow(page, new Date()), { services, stylist, from: asked.from, days: asked.days });
     });
     return c.json<BookingTimes>(times);
   })
@@ -150,7 +111,7 @@ export const bookingRoutes = new Hono<AppEnv>()
 
     const start = new Date(request.start_datetime);
     const booking = withTenant(c.var.db, tenant, async (scope) => {
-      const [pending, { offer }] = await Promise.all([pendingOnlineBookings(scope, phone), pageAndOffer(scope)]);
+      const [pending, { offer }] = await Promise.all([pendingOnlineBookings(scope, phone), pageWithOffer(scope)]);
       if (pending >= BOOKING_LIMITS.pendingPerPhone) throw tooManyPending(c, page, pending);
       const services = chosenServices(c, offer.services, request.services);
       const stylist = chosenStylist(c, offer.stylists, request.stylist);

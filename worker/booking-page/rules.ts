@@ -1,30 +1,9 @@
 import { BOOKING_CODES, type BookableService, type BookingPageView } from "../../contract/booking-page.ts";
 import { addressLine } from "../../contract/client-message-texts.ts";
-import { addDays, dayOf, dayStart } from "../../contract/time-zone.ts";
 import type { BookingPage } from "../data/booking-pages.ts";
 import type { RequestContext } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-
-/** When a visitor may book: not before the notice has passed, not beyond the horizon's last day. */
-export interface BookingWindow {
-  firstDay: string;
-  lastDay: string;
-  notBefore: Date;
-  /** The end of the last day. */
-  until: Date;
-}
-
-export function bookingWindow(page: BookingPage, now: Date): BookingWindow {
-  const timeZone = page.salon.time_zone;
-  const firstDay = dayOf(now, timeZone);
-  const lastDay = addDays(firstDay, page.horizon_days);
-  return {
-    firstDay,
-    lastDay,
-    notBefore: new Date(now.getTime() + page.min_notice_minutes * 60_000),
-    until: dayStart(addDays(lastDay, 1), timeZone),
-  };
-}
+import type { BookingWindow } from "./free-times.ts";
 
 /** A map search any phone opens in its maps app. */
 const mapUrl = (place: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;

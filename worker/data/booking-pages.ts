@@ -85,6 +85,12 @@ export function bookableStylists({ sql, salonId }: TenantScope): Promise<{ id: s
     where salon_id = ${salonId} and is_active and bookable_online order by first_name, last_name`;
 }
 
+/** The page with what it offers now, its services and stylists, read in one round trip. */
+export async function pageWithOffer(scope: TenantScope) {
+  const [page, services, stylists] = await Promise.all([bookingPage(scope), bookableServices(scope), bookableStylists(scope)]);
+  return { page, offer: { services, stylists } };
+}
+
 /** Upcoming online bookings of a number (E.164) at the salon. */
 export async function pendingOnlineBookings({ sql, salonId }: TenantScope, phone: string): Promise<number> {
   const [row] = await sql<{ count: number }[]>`

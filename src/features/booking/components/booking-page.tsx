@@ -25,8 +25,10 @@ export function BookingPage({ slug }: { slug: string }) {
   }, [title]);
 
   if (!page.data) {
+    // A main of its own: the loaded page's comes below the salon's header, as a new element
+    // rather than this one moved down (which browsers count as the layout shifting).
     return (
-      <main>
+      <main key="pending">
         <PageColumn>
           {page.isPending ? (
             <PageLoading />
