@@ -103,6 +103,11 @@ export async function saveAppointment(
     notes: body.notes,
   };
   let id = options.id;
+  // Writes to one stylist's calendar take turns. Two overlapping bookings written at once
+  // would otherwise each insert, each find the other's row in the exclusion constraint and wait
+  // for it: a deadlock PostgreSQL breaks only after a second (deadlock_timeout), and fifty at
+  // once queue past the statement timeout. In turn, each finds the booking before it committed.
+  await sql`select pg_advisory_xact_lock(hashtextextended(${body.stylist}, 0))`;
   try {
     // A savepoint keeps the transaction usable when the exclusion constraint refuses the
     // write, so the booking in the way can still be read and named.
