@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import {
   BOOKING_HORIZON_DAYS,
@@ -9,8 +9,6 @@ import {
 } from "../../../../contract/booking-page.ts";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
-import { LoadFailed } from "../../../components/load-failed.tsx";
-import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
@@ -22,6 +20,7 @@ import { bookingPagePrefix, suggestSlug } from "../booking-page-address.ts";
 import { BookingOfferList } from "./booking-offer-list.tsx";
 import { BookingShare } from "./booking-share.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { SettingsTabLoad } from "./settings-tab-load.tsx";
 
 type BookingDraft = Omit<BookingSettings, "slug"> & { slug: string };
 
@@ -36,35 +35,17 @@ function span(intl: IntlShape, minutes: number) {
 
 /** Salon Settings → Online booking: the salon's public booking page, what it offers and where to find it. */
 export function BookingTab() {
-  const intl = useIntl();
-  const toast = useToast();
   const settings = useBookingSettings();
   const salon = useSalon();
-  const reported = useRef<unknown>(null);
-
-  // One toast per failed load, also when development mode runs effects twice.
-  useEffect(() => {
-    if (!settings.error || reported.current === settings.error) return;
-    reported.current = settings.error;
-    toast.show("error", intl.formatMessage({ id: "salonSettings.booking.loadFailed" }));
-  }, [settings.error, toast, intl]);
-
   // The salon's name only suggests an address, so a failure to read it leaves the address blank.
-  if (settings.data && !salon.isPending) return <BookingForm settings={settings.data} salonName={salon.data?.name ?? ""} />;
-  if (settings.isError) {
-    return (
-      <LoadFailed
-        message={intl.formatMessage({ id: "salonSettings.booking.loadFailed" })}
-        retryLabel={intl.formatMessage({ id: "salonSettings.salon.retry" })}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  }
   return (
-    <div role="status" className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-slate-600 shadow-sm">
-      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
-      <FormattedMessage id="salonSettings.booking.loading" />
-    </div>
+    <SettingsTabLoad
+      query={settings}
+      waiting={salon.isPending}
+      texts={{ toast: "salonSettings.booking.loadFailed", failed: "salonSettings.booking.loadFailed", loading: "salonSettings.booking.loading" }}
+    >
+      {(data) => <BookingForm settings={data} salonName={salon.data?.name ?? ""} />}
+    </SettingsTabLoad>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   CANCELLATION_NOTICE_HOURS,
@@ -9,14 +8,13 @@ import {
 } from "../../../../contract/client-messages.ts";
 import { Button } from "../../../components/button.tsx";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
-import { LoadFailed } from "../../../components/load-failed.tsx";
-import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { TimeInput } from "../../../lib/forms/time-input.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useMessageSettings, useSaveMessageSettings } from "../api/message-settings.ts";
 import { MessagePreviews } from "./message-previews.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { SettingsTabLoad } from "./settings-tab-load.tsx";
 
 /** A select's value for "no reminder", which the API writes as null. */
 const NO_REMINDER = "off";
@@ -27,33 +25,14 @@ const toDraft = (settings: MessageSettings): MessagesDraft => ({ ...settings, se
 
 /** The Messages tab: what clients are sent, when and from whom, with every message previewed. */
 export function MessagesTab() {
-  const intl = useIntl();
-  const toast = useToast();
   const settings = useMessageSettings();
-  const reported = useRef<unknown>(null);
-
-  // One toast per failed load, also when development mode runs effects twice.
-  useEffect(() => {
-    if (!settings.error || reported.current === settings.error) return;
-    reported.current = settings.error;
-    toast.show("error", intl.formatMessage({ id: "salonSettings.messages.loadFailed" }));
-  }, [settings.error, toast, intl]);
-
-  if (settings.data) return <MessagesForm settings={settings.data} />;
-  if (settings.isError) {
-    return (
-      <LoadFailed
-        message={intl.formatMessage({ id: "salonSettings.messages.loadFailed" })}
-        retryLabel={intl.formatMessage({ id: "salonSettings.salon.retry" })}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  }
   return (
-    <div role="status" className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-slate-600 shadow-sm">
-      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
-      <FormattedMessage id="salonSettings.messages.loading" />
-    </div>
+    <SettingsTabLoad
+      query={settings}
+      texts={{ toast: "salonSettings.messages.loadFailed", failed: "salonSettings.messages.loadFailed", loading: "salonSettings.messages.loading" }}
+    >
+      {(data) => <MessagesForm settings={data} />}
+    </SettingsTabLoad>
   );
 }
 

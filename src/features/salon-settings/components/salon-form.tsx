@@ -1,17 +1,16 @@
-import { useEffect, useRef, type ChangeEvent } from "react";
+import type { ChangeEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { Currency } from "../../../../contract/currency.ts";
 import { countryOf, salonCountry } from "../../../../contract/phone.ts";
 import { salonSchema, type Salon, type TranscriptRetention, type Weekday } from "../../../../contract/salon.ts";
-import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonCurrencySelect } from "./salon-currency-select.tsx";
 import { SalonTimeZoneSelect } from "./salon-time-zone-select.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { SettingsTabLoad } from "./settings-tab-load.tsx";
 import { TranscriptRetentionSelect } from "./transcript-retention-select.tsx";
-import { LoadFailed } from "../../../components/load-failed.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
@@ -51,33 +50,11 @@ const toDraft = (salon: Salon): SalonDraft => ({
 
 /** The Salon Information tab: loads the salon, then shows its form. */
 export function SalonForm() {
-  const intl = useIntl();
-  const toast = useToast();
   const salon = useSalon();
-  const reported = useRef<unknown>(null);
-
-  // One toast per failed load, also when development mode runs effects twice.
-  useEffect(() => {
-    if (!salon.error || reported.current === salon.error) return;
-    reported.current = salon.error;
-    toast.show("error", intl.formatMessage({ id: "salonSettings.toast.loadFailed" }));
-  }, [salon.error, toast, intl]);
-
-  if (salon.data) return <SalonFormFields salon={salon.data} />;
-  if (salon.isError) {
-    return (
-      <LoadFailed
-        message={intl.formatMessage({ id: "salonSettings.salon.loadFailed" })}
-        retryLabel={intl.formatMessage({ id: "salonSettings.salon.retry" })}
-        onRetry={() => void salon.refetch()}
-      />
-    );
-  }
   return (
-    <div role="status" className="flex items-center justify-center gap-3 rounded-2xl border border-slate-200 bg-white p-10 text-slate-600 shadow-sm">
-      <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
-      <FormattedMessage id="salonSettings.salon.loading" />
-    </div>
+    <SettingsTabLoad query={salon} texts={{ toast: "salonSettings.toast.loadFailed", failed: "salonSettings.salon.loadFailed", loading: "salonSettings.salon.loading" }}>
+      {(data) => <SalonFormFields salon={data} />}
+    </SettingsTabLoad>
   );
 }
 
