@@ -3,6 +3,7 @@ import { addressLine } from "../../contract/client-message-texts.ts";
 import type { BookingPage } from "../data/booking-pages.ts";
 import type { RequestContext } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
+import { salonContact } from "../visit/rules.ts";
 import type { BookingWindow } from "./free-times.ts";
 
 /** A map search any phone opens in its maps app. */
@@ -38,14 +39,9 @@ export function pageView(
   };
 }
 
-/** The salon's phone for a refusal that sends the visitor to it, or the salon's name alone. */
-function contact(c: RequestContext, page: BookingPage): string {
-  return page.salon.phone ? c.var.t("visit.error.callSalon", { phone: page.salon.phone }) : c.var.t("visit.error.contactSalon");
-}
-
 /** Refuses a page its owner switched off. */
 export function assertOpen(c: RequestContext, page: BookingPage): void {
-  if (!page.enabled) throw new ApiError(409, { detail: `${c.var.t("booking.error.closed")} ${contact(c, page)}`, code: BOOKING_CODES.closed });
+  if (!page.enabled) throw new ApiError(409, { detail: `${c.var.t("booking.error.closed")} ${salonContact(c, page.salon.phone)}`, code: BOOKING_CODES.closed });
 }
 
 /** The services chosen, in the order chosen, as the page offers them; one it does not offer is refused. */
@@ -69,4 +65,4 @@ const notOffered = (c: RequestContext, field: string) => {
 };
 
 export const tooManyPending = (c: RequestContext, page: BookingPage, count: number) =>
-  new ApiError(409, { detail: `${c.var.t("booking.error.pendingLimit", { count })} ${contact(c, page)}`, code: BOOKING_CODES.pendingLimit });
+  new ApiError(409, { detail: `${c.var.t("booking.error.pendingLimit", { count })} ${salonContact(c, page.salon.phone)}`, code: BOOKING_CODES.pendingLimit });

@@ -32,11 +32,14 @@ export function visitView(visit: Visit, now: Date): VisitView {
   };
 }
 
+/** How to reach the salon instead, for a refusal: its number when it gave one. */
+export const salonContact = (c: RequestContext, phone: string | null) =>
+  phone ? c.var.t("visit.error.callSalon", { phone }) : c.var.t("visit.error.contactSalon");
+
 /** Refuses a change the client may no longer make, telling them how to reach the salon instead. */
 export function assertChangeable(c: RequestContext, visit: Visit, now: Date): void {
   if (canChange(visit, now)) return;
-  const { phone } = visit.salon;
-  const contact = phone ? c.var.t("visit.error.callSalon", { phone }) : c.var.t("visit.error.contactSalon");
+  const contact = salonContact(c, visit.salon.phone);
   const [reason, code] =
     visit.status === "booked" ? ["visit.error.tooLate", VISIT_CODES.tooLate] : ["visit.error.notBooked", VISIT_CODES.notBooked];
   throw new ApiError(409, { detail: `${c.var.t(reason)} ${contact}`, code });
