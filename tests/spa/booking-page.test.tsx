@@ -49,7 +49,7 @@ const FIRST: BookingTimes = {
 const LATER: BookingTimes = { time_zone: "Europe/Prague", days: [{ date: "2026-12-10", times: ["2026-12-10T08:00:00Z"] }], next: null };
 
 /** The page against a fake API: `answer` may override any request; the rest answer as a salon with free times would. */
-function openPage({ language = "en", answer }: { language?: Language; answer?: (url: string, init: RequestInit) => Response | undefined } = {}) {
+function openPage({ language = "en", answer }: { language?: Language; answer?: (url: string, init: RequestInit) => Response | Promise<Response> | undefined } = {}) {
   const calls = mockFetch((url, init) => {
     const given = answer?.(url, init);
     if (given) return given;
@@ -131,6 +131,11 @@ describe("the booking page", () => {
   it("when the time was just taken, says so, shows fresh times and keeps what was typed", async () => {
     const user = userEvent.setup();
     let taken = false;
+    // The fresh times arrive only when the test says so: until then the page shows what it had.
+    let sendFresh = () => {};
+    const fresh = new Promise<Response>((resolve) => {
+      sendFresh = () => resolve(json(200, { ...FIRST, days: [{ date: "2026-12-07", times: ["2026-12-07T10:30:00Z", "2026-12-07T11:00:00Z"] }, ...FIRST.days.slice(1)] }));
+    });
     const calls = openPage({
       answer: (url, init) => {
         if (init.method === "POST") {
@@ -138,7 +143,7 @@ describe("the booking page", () => {
           return json(409, { detail: "Someone else took this time.", code: "taken" });
         }
         // Once taken, Monday's 10:00 is gone.
-        if (taken && url.includes("/times")) return json(200, { ...FIRST, days: [{ date: "2026-12-07", times: ["2026-12-07T10:30:00Z"] }, ...FIRST.days.slice(1)] });
+        if (taken && url.includes("/times")) return fresh;
         return undefined;
       },
     });
@@ -158,8 +163,12 @@ describe("the booking page", () => {
 
     expect(await screen.findByText("Sorry, that time was just taken. Please choose another one.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Choose a day and time" })).toHaveFocus();
-    await waitFor(() => expect(screen.queryByRole("button", { name: "10:00 AM" })).toBeNull());
+    // The time that went is gone at once, not offered again while the fresh times load.
+    expect(screen.queryByRole("button", { name: "10:00 AM" })).toBeNull();
     expect(screen.getByRole("button", { name: "11:30 AM" })).toHaveAttribute("aria-pressed", "false");
+    sendFresh();
+    expect(await screen.findByRole("button", { name: "12:00 PM" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "10:00 AM" })).toBeNull();
     const sent = calls.find((call) => call.url.endsWith("/bookings"))!;
     expect(sent.body).toMatchObject({ services: [HAIRCUT, COLOUR], stylist: null, start_datetime: "2026-12-07T09:00:00Z", name: "Petra Králová", website: "" });
     expect(sent.headers.get("Accept-Language")).toBe("en");

@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import type { BookingTimes } from "../../../contract/booking-page.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { loadTimes } from "./api.ts";
 import { BOOKING_LIMITS } from "../../../contract/booking-limits.ts";
@@ -6,7 +7,8 @@ import { BOOKING_LIMITS } from "../../../contract/booking-limits.ts";
 /**
  * The free times of the services and stylist chosen, from the salon's today, two weeks at a
  * time: `fetchNextPage` adds the next weeks up to the horizon (`next` is null at its end), and
- * `refetch` reads them all again (a time just taken). Each choice is a query of its own.
+ * `withdraw` takes a time that went away out at once and reads them all again. Each choice is a
+ * query of its own.
  */
 export function useBookingTimes({ slug, language, services, stylist, firstDay, enabled }: {
   slug: string;
@@ -16,8 +18,10 @@ export function useBookingTimes({ slug, language, services, stylist, firstDay, e
   firstDay: string;
   enabled: boolean;
 }) {
+  const client = useQueryClient();
+  const queryKey = ["booking", slug, "times", services, stylist];
   const times = useInfiniteQuery({
-    queryKey: ["booking", slug, "times", services, stylist],
+    queryKey,
     queryFn: ({ pageParam, signal }) => loadTimes(slug, language, { services, stylist, from: pageParam, days: BOOKING_LIMITS.daysPerRequest }, signal),
     initialPageParam: firstDay,
     getNextPageParam: (last) => last.next,
@@ -25,7 +29,14 @@ export function useBookingTimes({ slug, language, services, stylist, firstDay, e
     // Free times change as others book: what a visitor comes back to is read again.
     staleTime: 0,
   });
-  return { ...times, days: times.data?.pages.flatMap((page) => page.days) };
+  // The time refused must not stay on offer while the fresh ones are on their way.
+  const withdraw = (start: string) => {
+    client.setQueryData<InfiniteData<BookingTimes>>(queryKey, (data) =>
+      data && { ...data, pages: data.pages.map((page) => ({ ...page, days: page.days.map((day) => ({ ...day, times: day.times.filter((time) => time !== start) })) })) },
+    );
+    void times.refetch();
+  };
+  return { ...times, withdraw, days: times.data?.pages.flatMap((page) => page.days) };
 }
 
 export type BookingTimesState = ReturnType<typeof useBookingTimes>;

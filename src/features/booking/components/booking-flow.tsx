@@ -89,8 +89,8 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
       if (error instanceof ApiRequestError && error.code && TIME_REFUSALS.includes(error.code)) {
         // Someone was quicker, or the time slipped inside the notice: fresh times, the form kept.
         setNotice(error.code === BOOKING_CODES.taken ? intl.formatMessage({ id: "booking.time.taken" }) : errorDetail(error, intl.formatMessage({ id: "booking.time.gone" })));
+        times.withdraw(start);
         setStart(null);
-        void times.refetch();
         go("time");
       } else if (error instanceof ApiRequestError && error.fields && CONTACT_FIELDS.some((field) => error.fields?.[field])) {
         setErrors(Object.fromEntries(CONTACT_FIELDS.filter((field) => error.fields?.[field]).map((field) => [field, error.fields![field]])));
