@@ -63,7 +63,7 @@ export interface AppointmentServiceLine {
 }
 
 /** Where a booking was made: the dashboard, the phone receptionist, or the salon's online booking page. */
-export const APPOINTMENT_SOURCES = ["dashboard", "voice", "online"] as const;
+export const APPOINTMENT_SOURCES = ["dashboard", "voice", "online", "outreach"] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
 export interface Appointment {

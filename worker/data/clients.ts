@@ -155,7 +155,7 @@ export function unlinkedAppointments({ sql }: PublicScope, batch: number): Promi
 }
 
 /** Where a booking came from, as the client it makes records their source. */
-export const SOURCE_OF_BOOKING: Record<AppointmentSource, ClientSource> = { dashboard: "dashboard", voice: "receptionist", online: "online" };
+export const SOURCE_OF_BOOKING: Record<AppointmentSource, ClientSource> = { dashboard: "dashboard", voice: "receptionist", online: "online", outreach: "receptionist" };
 
 /**
  * Links an appointment booked before clients were kept to the client of its name and number,
