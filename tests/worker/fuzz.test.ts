@@ -11,6 +11,7 @@ import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { MESSAGE_SETTINGS_DEFAULTS, messageSettingsSchema } from "../../contract/client-messages.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
+import { outreachLogQuery, waitlistEntrySchema, waitlistQuery } from "../../contract/outreach.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
@@ -54,7 +55,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "" };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", waitlistEntry: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "" };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -89,6 +90,18 @@ const clientExample = () => ({
   marketing_consent: true,
   phones_add: ["603 111 333"],
   phones_remove: ["+420603111444"],
+});
+const waitlistExample = () => ({
+  name: "Lucie",
+  phone: "+420603111444",
+  services: [rows.service],
+  stylist: rows.stylist,
+  weekdays: [1, 3],
+  from_time: "09:00",
+  until_time: "12:00",
+  from_date: DAY,
+  until_date: "2027-03-31",
+  note: "Mornings",
 });
 const faqExample = () => ({ question: "Where can I park?", answer: "In the courtyard behind the salon." });
 const range = () => ({ start_date: `${DAY}T00:00:00Z`, end_date: `${DAY}T23:59:00Z` });
@@ -148,6 +161,11 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/clients/:id": { kind: "json", schema: clientUpdateSchema, owner: true, example: clientExample },
   "POST /api/dashboard/clients/:id/merge": { kind: "json", schema: clientMergeSchema, owner: true, example: () => ({ other: crypto.randomUUID() }) },
   "DELETE /api/dashboard/clients/:id": { owner: true },
+  "GET /api/dashboard/waitlist": { kind: "query", schema: waitlistQuery, owner: true, example: () => ({ status: "removed" }) },
+  "POST /api/dashboard/waitlist": { kind: "json", schema: waitlistEntrySchema, owner: true, example: waitlistExample },
+  "PUT /api/dashboard/waitlist/:id": { kind: "json", schema: waitlistEntrySchema, owner: true, example: waitlistExample },
+  "DELETE /api/dashboard/waitlist/:id": { owner: true },
+  "GET /api/dashboard/outreach/log": { kind: "query", schema: outreachLogQuery, owner: true, example: () => ({ before: `${DAY}T10:00:00+01:00` }) },
   "GET /api/dashboard/questions": { kind: "query", schema: questionListQuery, owner: true, example: () => ({ state: "answered" }) },
   "POST /api/dashboard/questions": { kind: "json", schema: faqEntrySchema, owner: true, example: faqExample },
   "PUT /api/dashboard/questions/:id": { kind: "json", schema: questionAnswerSchema, owner: true, example: faqExample },
@@ -390,6 +408,7 @@ const pathIds: Record<string, () => string> = {
   appointments: () => rows.appointment,
   clients: () => rows.client,
   questions: () => rows.question,
+  waitlist: () => rows.waitlistEntry,
   conversation: () => rows.callId,
   instructions: () => rows.callId,
   stream: () => rows.callId,
@@ -464,6 +483,7 @@ describe("fuzzing every route", () => {
     rows.assistant = await make("assistant/config", { name: "Desk" });
     rows.phoneNumber = await make("phone-numbers", { phone_number: "+420777000111", assistant_config_id: rows.assistant });
     rows.question = await make("questions", faqExample());
+    rows.waitlistEntry = await make("waitlist", waitlistExample());
     rows.bookingSlug = `fuzz-${crypto.randomUUID().slice(0, 8)}`;
     await api("/api/dashboard/booking-page", {
       method: "PUT",

@@ -8,6 +8,8 @@ import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { bookingSettingsRoutes } from "../booking-page/settings-routes.ts";
 import { messageSettingsRoutes } from "../message-settings/routes.ts";
+import { outreachLogRoutes } from "../outreach/log-routes.ts";
+import { waitlistRoutes } from "../outreach/waitlist-routes.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { questionRoutes } from "../questions/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
@@ -30,4 +32,6 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/message-settings", messageSettingsRoutes)
   .route("/booking-page", bookingSettingsRoutes)
   .route("/client-messages", clientMessageRoutes)
-  .route("/setup-progress", setupProgressRoutes);
+  .route("/setup-progress", setupProgressRoutes)
+  .route("/waitlist", waitlistRoutes)
+  .route("/outreach/log", outreachLogRoutes);
