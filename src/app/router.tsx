@@ -65,6 +65,7 @@ const PhoneNumbersPage = lazyPage(
 );
 const CallsPage = lazyPage(async () => (await import("../features/calls/components/calls-page.tsx")).CallsPage, "dashboard");
 const ClientsPage = lazyPage(async () => (await import("../features/clients/components/clients-page.tsx")).ClientsPage, "dashboard");
+const WaitlistPage = lazyPage(async () => (await import("../features/outreach/components/waitlist-page.tsx")).WaitlistPage, "dashboard");
 const CalendarPage = lazyPage(async () => (await import("../features/calendar/components/calendar-page.tsx")).CalendarPage, "dashboard");
 // The mailbox shows clients' messages with the dashboard's words for their states.
 const MailboxPage = lazyPage(async () => (await import("../features/dev-mailbox/mailbox-page.tsx")).MailboxPage, "dashboard");
@@ -111,6 +112,7 @@ function languageRoutes(): RouteObject {
               page("calls", CallsPage),
               page("calendar", CalendarPage),
               page("clients", ClientsPage),
+              page("waitlist", WaitlistPage),
             ]),
           ]),
         ],

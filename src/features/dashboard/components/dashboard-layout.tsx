@@ -3,7 +3,7 @@ import { NavLink, Outlet } from "react-router";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { GettingStarted } from "../getting-started/getting-started.tsx";
 
-const SECTIONS = ["assistant", "phone-numbers", "calls", "calendar", "clients"] as const;
+const SECTIONS = ["assistant", "phone-numbers", "calls", "calendar", "clients", "waitlist"] as const;
 
 /**
  * The signed-in area: a sidebar of the dashboard's screens beside the current one, and above
