@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { signedInOwner as ownerByApi, sql } from "./call-api.ts";
@@ -127,6 +128,37 @@ describe("the Waitlist screen", () => {
     await lucie.waitFor({ state: "detached" });
     await page.getByLabel(cs("waitlist.screen.filter")).selectOption({ label: "Odebraní" });
     await page.getByRole("list", { name: "Odebraní z čekací listiny" }).getByRole("listitem", { name: "Lucie Malá" }).waitFor();
+    await context.close();
+  });
+
+  it("shows the demo salon's waiting clients and yesterday's freed hour, filled by the first to answer", { timeout: 120_000 }, async () => {
+    const { page, context } = await browser.visitor({ viewport: LAPTOP });
+    await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await page.goto("/en/dashboard/waitlist");
+    const waiting = page.getByRole("list", { name: "Waiting clients" });
+    await expect.poll(() => waiting.getByRole("listitem").count()).toBeGreaterThanOrEqual(4);
+    const martin = waiting.getByRole("listitem", { name: "Martin Novák" });
+    await martin.getByText("by the assistant on a call").waitFor();
+    await martin.getByText(/^1 offer, last /).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, "waitlist-demo-1366");
+
+    await page.getByRole("tab", { name: "Offers" }).click();
+    const freed = page.getByRole("list", { name: "Freed times offered" }).getByRole("listitem").filter({ hasText: "Booked from an offer" }).first();
+    await freed.getByText("Jana Nováková · freed by a cancellation").waitFor();
+    const attempts = freed.getByRole("list", { name: "Offers made" }).getByRole("listitem");
+    await expect.poll(() => attempts.allInnerTexts()).toEqual([
+      expect.stringMatching(/Kateřina Marková\s+SMS\s+Accepted/),
+      expect.stringMatching(/Martin Novák\s+SMS\s+Taken by another/),
+      expect.stringMatching(/Anna Dvořáková\s+SMS\s+Skipped\s+opted out of texts/),
+    ]);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, "waitlist-demo-offers-1366");
+
+    // The client who took it is among those booked from the waitlist.
+    await page.getByRole("tab", { name: "Waiting" }).click();
+    await page.getByLabel("Show").selectOption("booked");
+    await page.getByRole("list", { name: "Booked from the waitlist" }).getByRole("listitem", { name: "Kateřina Marková" }).waitFor();
     await context.close();
   });
 });
