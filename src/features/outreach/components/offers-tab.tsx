@@ -124,7 +124,8 @@ function AttemptRow({ attempt, timeZone }: { attempt: OutreachAttempt; timeZone:
   const intl = useIntl();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-      <span className="min-w-0 flex-1 basis-40 font-medium text-slate-900">{attempt.name ?? displayPhone(attempt.phone)}</span>
+      {/* On a phone the name has its line and the offer's details the next; wider, one row. */}
+      <span className="min-w-0 basis-full font-medium text-slate-900 sm:flex-1 sm:basis-auto">{attempt.name ?? displayPhone(attempt.phone)}</span>
       <span className="text-slate-600">
         <FormattedMessage id="outreach.log.channel" values={{ channel: attempt.channel }} />
       </span>
