@@ -139,6 +139,7 @@ describe("what the waitlist refuses", () => {
       [wish([service], { weekdays: [] }), "weekdays", /den/],
       [wish([service], { from_time: "14:00", until_time: "10:00" }), "until_time", /./],
       [wish([service], { from_date: "2027-12-31", until_date: "2027-12-01" }), "until_date", /./],
+      [wish([service], { from_date: "2027-01-01", until_date: "2027-07-01" }), "until_date", /nejvýše 180 dní/],
     ];
     for (const [body, field, words] of cases) {
       const response = await add(owner, body, { "accept-language": "cs" });

@@ -8,6 +8,7 @@ import {
   type WaitlistStatus,
 } from "../../contract/outreach.ts";
 import { salonCountry, toE164 } from "../../contract/phone.ts";
+import { DAY_MS } from "../../contract/time-zone.ts";
 import { clientForBooking } from "./clients.ts";
 import { DataError, notFound } from "./errors.ts";
 import type { TenantScope } from "./tenant.ts";
@@ -79,13 +80,16 @@ async function waitingCount({ sql, salonId }: TenantScope): Promise<number> {
 /**
  * What an entry stores beside the form's fields: the number in E.164 read in the salon's
  * country, the client of that number (found, or made with the entry's source), and the
- * language offers are written in, the client's or else the owner's. Services and a stylist
- * that are not the salon's are refused at their field.
+ * language offers are written in, the client's or else the owner's. A wish longer than the
+ * limit, and services and a stylist that are not the salon's, are refused at their field.
  */
 async function resolvedEntry(scope: TenantScope, body: WaitlistEntryBody, source: WaitlistSource) {
   const { sql, salonId } = scope;
   const [salon] = await sql<{ country: string | null; phone: string | null; language: Language }[]>`
     select s.country, s.phone, u.language from salons s join users u on u.id = s.owner_id where s.id = ${salonId}`;
+  if ((Date.parse(body.until_date) - Date.parse(body.from_date)) / DAY_MS > OUTREACH_LIMITS.days) {
+    throw new DataError("invalid", "waitlist.error.tooLong", { field: "until_date", values: { days: OUTREACH_LIMITS.days } });
+  }
   const phone = toE164(body.phone, salonCountry(salon!));
   if (!phone) throw new DataError("invalid", "validation.waitlist.phone", { field: "phone" });
 
