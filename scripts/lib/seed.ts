@@ -54,6 +54,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   // The salon's online booking page, switched on, and upcoming bookings made on it and by the receptionist.
   { name: "demo-booking-page", run: async (tx) => (await import("./demo-booking.ts")).seedBookingPage(tx, DEMO_LOGIN.email) },
   { name: "demo-booking-sources", run: async (tx) => (await import("./demo-booking.ts")).seedBookingSources(tx, DEMO_LOGIN.email) },
+  // Outreach switched on, offering freed times by text.
+  { name: "demo-outreach-settings", run: async (tx) => (await import("./demo-outreach-settings.ts")).seedOutreachSettings(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

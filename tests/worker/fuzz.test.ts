@@ -10,6 +10,7 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema,
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { MESSAGE_SETTINGS_DEFAULTS, messageSettingsSchema } from "../../contract/client-messages.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
+import { OUTREACH_DEFAULTS, outreachSettingsSchema } from "../../contract/outreach.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
@@ -181,6 +182,8 @@ const ROUTES: Record<string, RouteInput> = {
     owner: true,
     example: () => ({ ...BOOKING_DEFAULTS, enabled: true, slug: rows.bookingSlug, offline_services: [], offline_stylists: [rows.stylist] }),
   },
+  "GET /api/dashboard/outreach/settings": { owner: true },
+  "PUT /api/dashboard/outreach/settings": { kind: "json", schema: outreachSettingsSchema, owner: true, example: () => ({ ...OUTREACH_DEFAULTS, enabled: true, sms_round: 2 }) },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {

@@ -8,6 +8,7 @@ import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { bookingSettingsRoutes } from "../booking-page/settings-routes.ts";
 import { messageSettingsRoutes } from "../message-settings/routes.ts";
+import { outreachSettingsRoutes } from "../outreach/settings-routes.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { questionRoutes } from "../questions/routes.ts";
 import { salonRoutes } from "../salon/routes.ts";
@@ -30,4 +31,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/message-settings", messageSettingsRoutes)
   .route("/booking-page", bookingSettingsRoutes)
   .route("/client-messages", clientMessageRoutes)
+  .route("/outreach", outreachSettingsRoutes)
   .route("/setup-progress", setupProgressRoutes);
