@@ -198,6 +198,9 @@ export interface OutreachLog {
   next: string | null;
 }
 
+/** Fill gaps takes a day from the salon's today to `days` ahead, at most `perHour` times an hour per salon. */
+export const FILL_GAPS_LIMITS = { days: 60, perHour: 20 } as const;
+
 /** POST /dashboard/outreach/fill-gaps: the day's free stretches offered now. */
 export const fillGapsSchema = requestBody({ date: calendarDate("validation.date") });
 
