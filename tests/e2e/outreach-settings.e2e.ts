@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
+import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
-import { signedInOwner, sql } from "./call-api.ts";
+import { api, signedInOwner, sql } from "./call-api.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();
@@ -132,5 +133,11 @@ describe("outreach", () => {
       await screenshot(page, `outreach-tab-${language}-390`);
     }
     await context.close();
+  });
+
+  it("is on in the demo salon, by text only", async () => {
+    const login = await api("/api/auth/login", { body: DEMO_LOGIN });
+    const settings = await api("/api/dashboard/outreach/settings", { token: login.json.access_token as string });
+    expect(settings.json).toMatchObject({ enabled: true, calls_enabled: false });
   });
 });
