@@ -19,7 +19,7 @@ function fakeApi({ enabled, answer }: { enabled: boolean; answer?: () => Respons
     if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: on });
     if (pathname === "/api/dashboard/outreach/fill-gaps" && init.method === "POST") {
       filled.push(JSON.parse(String(init.body)));
-      const response = answer?.() ?? json(200, { slots: 0, offers: 0 } satisfies FillGapsResult);
+      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0 } satisfies FillGapsResult);
       if (response.status === 409) on = false;
       return response;
     }
@@ -37,7 +37,7 @@ const longDay = (day: string, language: Language) =>
 
 describe("Fill gaps in the calendar", () => {
   it("asks about the day shown, offers it, and tells how many times and texts went out", async () => {
-    const filled = fakeApi({ enabled: true, answer: () => json(200, { slots: 3, offers: 5 }) });
+    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5 }) });
     renderButton([today()]);
     const button = await screen.findByRole("button", { name: "Fill gaps" });
     await waitFor(() => expect(button).toBeEnabled());

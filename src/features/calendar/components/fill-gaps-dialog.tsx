@@ -27,8 +27,12 @@ export function FillGapsDialog({ open, days, preferred, onClose }: {
   const day = chosen && days.includes(chosen) ? chosen : days.includes(preferred) ? preferred : days[0];
   // A calendar day as it reads, whatever the browser's zone: "Thursday 3 December".
   const long = (date: string) => intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-  const result = ({ slots, offers }: FillGapsResult) =>
-    slots === 0 ? intl.formatMessage({ id: "calendar.fillGaps.none" }) : intl.formatMessage({ id: "calendar.fillGaps.done" }, { slots, offers });
+  const result = ({ free, slots, offers }: FillGapsResult) =>
+    free === 0
+      ? intl.formatMessage({ id: "calendar.fillGaps.none" })
+      : slots === 0
+        ? intl.formatMessage({ id: "calendar.fillGaps.nobody" })
+        : intl.formatMessage({ id: "calendar.fillGaps.done" }, { slots, offers });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
