@@ -198,12 +198,17 @@ export interface OutreachLog {
   next: string | null;
 }
 
+/** Fill gaps takes a day from the salon's today to `days` ahead, at most `perHour` times an hour per salon. */
+export const FILL_GAPS_LIMITS = { days: 60, perHour: 20 } as const;
+
 /** POST /dashboard/outreach/fill-gaps: the day's free stretches offered now. */
 export const fillGapsSchema = requestBody({ date: calendarDate("validation.date") });
 
 export interface FillGapsResult {
-  /** Free stretches found and opened for offers (those already open are not counted twice). */
+  /** Free stretches of the day (from an hour ahead), whether or not anyone waits for one. */
+  free: number;
+  /** Stretches offered to at least one client now. */
   slots: number;
-  /** Offers sent at once. */
+  /** Texts sent at once. */
   offers: number;
 }

@@ -54,6 +54,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   // The salon's online booking page, switched on, and upcoming bookings made on it and by the receptionist.
   { name: "demo-booking-page", run: async (tx) => (await import("./demo-booking.ts")).seedBookingPage(tx, DEMO_LOGIN.email) },
   { name: "demo-booking-sources", run: async (tx) => (await import("./demo-booking.ts")).seedBookingSources(tx, DEMO_LOGIN.email) },
+  // Outreach switched on, offering freed times by text.
+  { name: "demo-outreach-settings", run: async (tx) => (await import("./demo-outreach-settings.ts")).seedOutreachSettings(tx, DEMO_LOGIN.email) },
   // Clients on the waitlist, and yesterday's cancelled hour offered to them and filled.
   { name: "demo-outreach-waitlist", run: async (tx) => (await import("./demo-outreach-waitlist.ts")).seedWaitlist(tx, DEMO_LOGIN.email) },
 ];

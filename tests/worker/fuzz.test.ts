@@ -10,8 +10,8 @@ import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema,
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { MESSAGE_SETTINGS_DEFAULTS, messageSettingsSchema } from "../../contract/client-messages.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../contract/clients.ts";
+import { OUTREACH_DEFAULTS, fillGapsSchema, outreachLogQuery, outreachSettingsSchema, waitlistEntrySchema, waitlistQuery } from "../../contract/outreach.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
-import { outreachLogQuery, waitlistEntrySchema, waitlistQuery } from "../../contract/outreach.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
@@ -199,6 +199,9 @@ const ROUTES: Record<string, RouteInput> = {
     owner: true,
     example: () => ({ ...BOOKING_DEFAULTS, enabled: true, slug: rows.bookingSlug, offline_services: [], offline_stylists: [rows.stylist] }),
   },
+  "GET /api/dashboard/outreach/settings": { owner: true },
+  "PUT /api/dashboard/outreach/settings": { kind: "json", schema: outreachSettingsSchema, owner: true, example: () => ({ ...OUTREACH_DEFAULTS, enabled: true, sms_round: 2 }) },
+  "POST /api/dashboard/outreach/fill-gaps": { kind: "json", schema: fillGapsSchema, owner: true, example: () => ({ date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }) },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {

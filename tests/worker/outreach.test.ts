@@ -151,8 +151,8 @@ describe("outreach", () => {
     const day = new Date(dayAhead(15)).toISOString().slice(0, 10);
     const second = await salon.wait({ name: "Druhá Klientka" });
     const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
-    // 09:00–13:00 and 14:00–18:00 are free: two stretches, and the one client not yet offered anything today gets one text.
-    expect(result).toEqual({ slots: 2, offers: 1 });
+    // 09:00–13:00 and 14:00–18:00 are free: of two stretches, one is offered to the one client not yet offered anything today.
+    expect(result).toEqual({ free: 2, slots: 1, offers: 1 });
     expect(queued).toHaveLength(1);
     expect((await salon.slots()).filter((s) => s.trigger === "fill_gaps")).toHaveLength(2);
     expect((await salon.attempts()).filter((a) => a.phone === second.phone)).toHaveLength(1);

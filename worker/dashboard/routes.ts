@@ -9,6 +9,7 @@ import { requireSalon, type SalonEnv } from "../http/tenant.ts";
 import { bookingSettingsRoutes } from "../booking-page/settings-routes.ts";
 import { messageSettingsRoutes } from "../message-settings/routes.ts";
 import { outreachLogRoutes } from "../outreach/log-routes.ts";
+import { outreachSettingsRoutes } from "../outreach/settings-routes.ts";
 import { waitlistRoutes } from "../outreach/waitlist-routes.ts";
 import { phoneNumberRoutes } from "../phone-numbers/routes.ts";
 import { questionRoutes } from "../questions/routes.ts";
@@ -32,6 +33,7 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/message-settings", messageSettingsRoutes)
   .route("/booking-page", bookingSettingsRoutes)
   .route("/client-messages", clientMessageRoutes)
+  .route("/outreach", outreachSettingsRoutes)
   .route("/setup-progress", setupProgressRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/outreach/log", outreachLogRoutes);

@@ -2,6 +2,8 @@ import type { AttemptChannel, AttemptSkipReason, AttemptStatus, OutreachSettings
 import { isLanguage, type Language } from "../../contract/languages.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 import type { TenantRow } from "./client-messages.ts";
+import { notFound } from "./errors.ts";
+import { outreachSettings } from "./outreach-settings.ts";
 
 /*
  * What the outreach engine (outreach/engine.ts) reads and writes: the salon's rules, the
@@ -22,21 +24,22 @@ export interface OutreachRules {
   numbers: string[];
 }
 
-export async function outreachRules({ sql, salonId }: TenantScope): Promise<OutreachRules> {
-  const [[row], numbers] = await Promise.all([
-    sql<(OutreachSettings & Omit<OutreachRules, "settings" | "numbers" | "salon"> & { name: string; phone: string | null })[]>`
-      select o.enabled, o.include_regulars, o.sms_round, o.answer_minutes, o.calls_enabled, o.voicemail, o.daily_cap,
-        to_char(m.quiet_start, 'HH24:MI') as quiet_start, to_char(m.quiet_end, 'HH24:MI') as quiet_end, m.sms_enabled,
+export async function outreachRules(scope: TenantScope): Promise<OutreachRules> {
+  const { sql, salonId } = scope;
+  const [settings, [row], numbers] = await Promise.all([
+    outreachSettings(scope),
+    sql<(Omit<OutreachRules, "settings" | "numbers" | "salon"> & { name: string; phone: string | null })[]>`
+      select to_char(m.quiet_start, 'HH24:MI') as quiet_start, to_char(m.quiet_end, 'HH24:MI') as quiet_end, m.sms_enabled,
         s.time_zone, s.country, s.name, s.phone
-      from outreach_settings o join message_settings m on m.salon_id = o.salon_id join salons s on s.id = o.salon_id
-      where o.salon_id = ${salonId}`,
+      from message_settings m join salons s on s.id = m.salon_id
+      where m.salon_id = ${salonId}`,
     sql<{ phone_number: string }[]>`
       select phone_number from phone_numbers
       where salon_id = ${salonId} and status = 'active' and source in ('bought', 'assigned') order by created_at`,
   ]);
-  if (!row) throw new Error("outreach: the salon has no settings row");
-  const { quiet_start, quiet_end, sms_enabled, time_zone, country, name, phone, ...settings } = row;
-  return { settings, quiet_start, quiet_end, sms_enabled, time_zone, country, salon: { name, phone }, numbers: numbers.map((n) => n.phone_number) };
+  if (!row) throw notFound();
+  const { name, phone, ...rest } = row;
+  return { settings, ...rest, salon: { name, phone }, numbers: numbers.map((n) => n.phone_number) };
 }
 
 // ---- slots -------------------------------------------------------------------------------

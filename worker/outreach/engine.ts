@@ -63,8 +63,10 @@ const MINUTE = 60_000;
 export interface StepWork {
   queued: string[];
   calls: string[];
+  /** Clients offered the slot in this step, by text or call, sent or skipped with a reason. */
+  asked: number;
 }
-const NOTHING: StepWork = { queued: [], calls: [] };
+const NOTHING: StepWork = { queued: [], calls: [], asked: 0 };
 
 /** Where a candidate fits into the slot's free time: the first start on their days and hours. */
 function fitFor(candidate: Candidate, free: Slot[], slot: SlotRow, timeZone: string): Slot | null {
@@ -168,7 +170,7 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
   const contacted = await contactedSince(scope, today);
   const opted = await optedOut(scope, "sms", everyone.map((c) => c.phone));
   const wanted = Math.min(byCall ? 1 : rules.settings.sms_round, rules.settings.daily_cap - used);
-  const work: StepWork = { queued: [], calls: [] };
+  const work: StepWork = { queued: [], calls: [], asked: 0 };
   let offered = 0;
   const stylistName = slot.stylist_name;
   for (const candidate of everyone) {
@@ -177,6 +179,7 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
     const fit = fitFor(candidate, free(candidate.duration), slot, rules.time_zone);
     if (!fit) continue;
     contacted.add(candidate.phone);
+    work.asked++;
     const id = crypto.randomUUID();
     const start = new Date(fit.start);
     const end = new Date(fit.end);
@@ -249,7 +252,7 @@ export async function freeTime(scope: TenantScope, messaging: ClientMessaging | 
  */
 export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | null, date: string, now = new Date()): Promise<{ result: FillGapsResult; queued: string[] }> {
   const rules = await outreachRules(scope);
-  if (!rules.settings.enabled || !messaging) return { result: { slots: 0, offers: 0 }, queued: [] };
+  if (!rules.settings.enabled || !messaging) return { result: { free: 0, slots: 0, offers: 0 }, queued: [] };
   const from = dayStart(date, rules.time_zone);
   const to = dayStart(addDays(date, 1), rules.time_zone);
   const shortest = await shortestService(scope);
@@ -260,10 +263,11 @@ export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | 
   for (const stretch of stretches) {
     const id = await openSlot(scope, { stylistId: stretch.stylistId, start: new Date(stretch.start), end: new Date(stretch.end), trigger: "fill_gaps", freedBy: null });
     if (!id) continue;
-    slots++;
-    queued.push(...(await stepSlot(scope, messaging, id, false, now)).queued);
+    const work = await stepSlot(scope, messaging, id, false, now);
+    if (work.asked > 0) slots++;
+    queued.push(...work.queued);
   }
-  return { result: { slots, offers: queued.length }, queued };
+  return { result: { free: stretches.length, slots, offers: queued.length }, queued };
 }
 
 async function shortestService({ sql, salonId }: TenantScope): Promise<number> {

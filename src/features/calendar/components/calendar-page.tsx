@@ -21,6 +21,7 @@ import { shadingEvents, type ShadeKind } from "../shading.ts";
 import { AppointmentModal } from "./appointment-modal.tsx";
 import { OutsideHoursDialog, type OutsideMove } from "./outside-hours-dialog.tsx";
 import { CalendarToolbar } from "./calendar-toolbar.tsx";
+import { FillGapsButton } from "./fill-gaps-button.tsx";
 import { EventCalendar, type CalendarHandlers } from "./event-calendar.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
 import { DocumentTitle } from "../../../components/document-title.tsx";
@@ -196,17 +197,21 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
     [stylists, appointments.data, intl],
   );
 
-  const events = useMemo(() => {
-    const bookable = new Set(columns.filter((column) => column.bookable).map((column) => column.id));
+  const shownDays = useMemo(() => {
     const days: string[] = [];
     if (shown && shown.view !== "years") {
-      for (let day = wallDay(shown.start); day < shown.end; day = nextDay(day)) days.push(day);
+      for (let day = wallDay(shown.start); day < wallDay(shown.end); day = nextDay(day)) days.push(day);
     }
+    return days;
+  }, [shown]);
+
+  const events = useMemo(() => {
+    const bookable = new Set(columns.filter((column) => column.bookable).map((column) => column.id));
     const label = (kind: ShadeKind, note?: string | null) =>
       note ? intl.formatMessage({ id: "calendar.shade.timeOffNote" }, { note }) : intl.formatMessage({ id: `calendar.shade.${kind}` });
     return [
       ...shadingEvents({
-        days,
+        days: shownDays,
         businessHours: shadeBusiness ? businessHours : null,
         stylists: shadeWorking ? stylists.filter((stylist) => bookable.has(stylist.id)) : null,
         columns: columns.map((column) => column.id),
@@ -217,7 +222,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         appointmentEvent(appointment, timeZone, bookable.has(appointment.stylist ?? "")),
       ),
     ];
-  }, [shown, shadeBusiness, shadeWorking, businessHours, stylists, columns, appointments.data, timeZone, intl]);
+  }, [shown, shownDays, shadeBusiness, shadeWorking, businessHours, stylists, columns, appointments.data, timeZone, intl]);
 
   const resources = useMemo(
     () => columns.map((column) => ({ id: column.id, title: column.title, extendedProps: { short: column.short } })),
@@ -327,6 +332,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         shadeWorking={shadeWorking}
         onShadeBusiness={setShadeBusiness}
         onShadeWorking={setShadeWorking}
+        dayActions={(shown?.view === "day" || shown?.view === "week") && <FillGapsButton days={shownDays} timeZone={timeZone} />}
       />
       {appointments.isError && (
         <div className="mb-3 rounded-lg border border-slate-200 bg-white">

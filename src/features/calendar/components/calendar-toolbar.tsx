@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Button } from "../../../components/button.tsx";
 import { CHECKBOX_CLASS } from "../../../components/form-field.tsx";
@@ -15,9 +16,11 @@ interface CalendarToolbarProps {
   shadeWorking: boolean;
   onShadeBusiness: (on: boolean) => void;
   onShadeWorking: (on: boolean) => void;
+  /** What acts on the days shown, after the shading switches. */
+  dayActions?: ReactNode;
 }
 
-/** Navigation, the view title, the view buttons and the two shading switches above the calendar. */
+/** Navigation, the view title, the view buttons, the two shading switches and the day's actions above the calendar. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
   const intl = useIntl();
   const { title, view, onPrev, onNext, onToday, onView } = props;
@@ -67,6 +70,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           on={props.shadeWorking}
           onChange={props.onShadeWorking}
         />
+        {props.dayActions && <div className="sm:ml-auto">{props.dayActions}</div>}
       </div>
     </div>
   );

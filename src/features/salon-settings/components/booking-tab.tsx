@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import {
   BOOKING_HORIZON_DAYS,
   BOOKING_NOTICE_MINUTES,
@@ -17,21 +17,14 @@ import { useServices } from "../../../lib/salon-data/services.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
 import { useBookingSettings, useSaveBookingSettings } from "../api/booking-page.ts";
 import { bookingPagePrefix, suggestSlug } from "../booking-page-address.ts";
+import { MINUTES_PER_DAY, span } from "../time-span.ts";
 import { BookingOfferList } from "./booking-offer-list.tsx";
 import { BookingShare } from "./booking-share.tsx";
 import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSwitch } from "./settings-switch.tsx";
 import { SettingsTabLoad } from "./settings-tab-load.tsx";
 
 type BookingDraft = Omit<BookingSettings, "slug"> & { slug: string };
-
-const MINUTES_PER_DAY = 24 * 60;
-
-/** A span of time in the interface language's own words: "30 minutes", "2 hours", "1 day". */
-function span(intl: IntlShape, minutes: number) {
-  const [value, unit] =
-    minutes % MINUTES_PER_DAY === 0 ? [minutes / MINUTES_PER_DAY, "day"] : minutes % 60 === 0 ? [minutes / 60, "hour"] : [minutes, "minute"];
-  return intl.formatNumber(value, { style: "unit", unit, unitDisplay: "long" });
-}
 
 /** Salon Settings → Online booking: the salon's public booking page, what it offers and where to find it. */
 export function BookingTab() {
@@ -102,31 +95,13 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
       <form {...form.formProps} className="space-y-6" aria-label={intl.formatMessage({ id: "salonSettings.tabs.booking" })}>
         <SettingsSection title="salonSettings.booking.page" description="salonSettings.booking.pageHint">
           <div className="space-y-5">
-            <div className="flex items-start gap-3">
-              <button
-                type="button"
-                role="switch"
-                aria-checked={draft.enabled}
-                aria-labelledby={`${ids}-enabled`}
-                aria-describedby={`${ids}-enabled-hint`}
-                disabled={busy}
-                onClick={() => form.change({ enabled: !draft.enabled }, "enabled", "slug")}
-                className={`relative mt-0.5 inline-flex h-6 w-11 flex-none rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${draft.enabled ? "bg-brand-600" : "bg-slate-400"}`}
-              >
-                <span
-                  aria-hidden="true"
-                  className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${draft.enabled ? "translate-x-5" : ""}`}
-                />
-              </button>
-              <div>
-                <p id={`${ids}-enabled`} className="font-medium text-slate-900">
-                  <FormattedMessage id="salonSettings.booking.enabled" />
-                </p>
-                <p id={`${ids}-enabled-hint`} className="text-sm text-slate-600">
-                  <FormattedMessage id={draft.enabled ? "salonSettings.booking.enabledOn" : "salonSettings.booking.enabledOff"} />
-                </p>
-              </div>
-            </div>
+            <SettingsSwitch
+              label={<FormattedMessage id="salonSettings.booking.enabled" />}
+              hint={<FormattedMessage id={draft.enabled ? "salonSettings.booking.enabledOn" : "salonSettings.booking.enabledOff"} />}
+              checked={draft.enabled}
+              disabled={busy}
+              onChange={(enabled) => form.change({ enabled }, "enabled", "slug")}
+            />
             <Field
               label={intl.formatMessage({ id: "salonSettings.booking.slug" })}
               hint={intl.formatMessage({ id: "salonSettings.booking.slugHint" })}

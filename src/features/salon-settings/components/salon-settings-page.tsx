@@ -6,11 +6,12 @@ import { useSearchParams } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { BookingTab } from "./booking-tab.tsx";
 import { MessagesTab } from "./messages-tab.tsx";
+import { OutreachTab } from "./outreach-tab.tsx";
 import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
 
-const TABS = ["salon", "stylists", "services", "messages", "booking"] as const;
+const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach"] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ReactNode> = {
@@ -19,11 +20,12 @@ const PANELS: Record<Tab, ReactNode> = {
   services: <ServicesTab />,
   messages: <MessagesTab />,
   booking: <BookingTab />,
+  outreach: <OutreachTab />,
 };
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-/** Salon Settings: Salon Information, Stylists, Services, Messages and Online booking, the tab kept in ?tab= for reloads and links. */
+/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking and Outreach, the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
