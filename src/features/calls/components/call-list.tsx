@@ -166,7 +166,14 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
       <span className="min-w-0 flex-1">
         {/* The number gets the first line whole; the outcome leads the second, before the assistant. */}
         <span className="flex items-center justify-between gap-2">
-          <span className="truncate font-semibold text-slate-900 tabular-nums">{number}</span>
+          <span className="truncate font-semibold text-slate-900 tabular-nums">
+            {call.direction === "outbound" ? intl.formatMessage({ id: "calls.list.to" }, { number }) : number}
+          </span>
+          {call.direction === "outbound" && (
+            <span className="shrink-0 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800 ring-1 ring-sky-200 ring-inset">
+              <FormattedMessage id="calls.list.outbound" />
+            </span>
+          )}
           {call.follow_up && <FollowUpMark />}
         </span>
         <span className="mt-1 flex items-center gap-2 text-sm">
