@@ -54,6 +54,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   // The salon's online booking page, switched on, and upcoming bookings made on it and by the receptionist.
   { name: "demo-booking-page", run: async (tx) => (await import("./demo-booking.ts")).seedBookingPage(tx, DEMO_LOGIN.email) },
   { name: "demo-booking-sources", run: async (tx) => (await import("./demo-booking.ts")).seedBookingSources(tx, DEMO_LOGIN.email) },
+  // Calls the assistant placed to offer freed times: one a client took, one an answering machine heard.
+  { name: "demo-outreach-calls", run: async (tx) => (await import("./demo-outreach-calls.ts")).seedOfferCalls(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {
