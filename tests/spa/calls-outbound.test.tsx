@@ -62,11 +62,11 @@ describe("an outbound call on the Calls screen", () => {
     const history = within(screen.getByRole("region", { name: "Call history" }));
     const outbound = await history.findByRole("button", { name: /To \+420 604 222 333/ });
     expect(within(outbound).getByRole("img", { name: "Outbound call" })).toBeInTheDocument();
-    expect(within(outbound).getByText("Outbound")).toBeInTheDocument();
+    expect(within(outbound).getByText(/^Outbound ·/)).toBeInTheDocument();
     expect(within(outbound).getByText("Booked")).toBeInTheDocument();
     // An inbound call keeps its caller's number alone, without a mark.
     const inbound = history.getByRole("button", { name: /\+420 603 111 222/ });
-    expect(within(inbound).queryByText("Outbound")).not.toBeInTheDocument();
+    expect(within(inbound).queryByText(/^Outbound/)).not.toBeInTheDocument();
     expect(within(inbound).getByRole("img", { name: "Inbound call" })).toBeInTheDocument();
 
     await userEvent.click(outbound);
@@ -85,7 +85,7 @@ describe("an outbound call on the Calls screen", () => {
     fakeCallsApi();
     renderPage(language);
     const outbound = await screen.findByRole("button", { name: to });
-    expect(within(outbound).getByText(mark)).toBeInTheDocument();
+    expect(within(outbound).getByText(new RegExp(`^${mark} ·`))).toBeInTheDocument();
     await userEvent.click(outbound);
     expect(await screen.findByText(offer)).toBeInTheDocument();
   });

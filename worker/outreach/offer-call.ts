@@ -44,20 +44,27 @@ export async function placeOfferCall(env: Bindings, tenant: Tenant, attemptId: s
     await withTenant(db, tenant, (scope) => settleOfferCall(scope, attemptId, "failed"));
     return;
   }
-  await withTenant(db, tenant, async (scope) => {
-    const callId = await openPhoneCall(scope, {
-      direction: "outbound",
-      assistantId: line.assistant_config_id,
-      assistantName: line.assistant_name,
-      callSid,
-      from: line.phone_number,
-      to: offer.phone,
-      city: null,
-      state: null,
-      country: null,
-    });
-    await linkOfferCall(scope, attemptId, callId);
+  await withTenant(db, tenant, (scope) => recordOfferCall(scope, offer, line, callSid));
+}
+
+/**
+ * The offer call's record, outbound from the salon's line to the client, linked to the offer:
+ * made once, by whichever comes first of the placing and Twilio's answer.
+ */
+async function recordOfferCall(scope: TenantScope, offer: Offer, line: OfferCallLine, callSid: string): Promise<string> {
+  const callId = await openPhoneCall(scope, {
+    direction: "outbound",
+    assistantId: line.assistant_config_id,
+    assistantName: line.assistant_name,
+    callSid,
+    from: line.phone_number,
+    to: offer.phone,
+    city: null,
+    state: null,
+    country: null,
   });
+  await linkOfferCall(scope, offer.id, callId);
+  return callId;
 }
 
 /** Twilio's `AnsweredBy` values that mean an answering machine (or a fax) took the call. */
@@ -78,14 +85,15 @@ export type OfferAnswer =
  * one (the offer ends as voicemail) or nothing (no answer); a fax fails. An offer no longer
  * open (taken, expired) or a salon whose line is gone hangs up.
  */
-export async function answerOfferCall(scope: TenantScope, attemptId: string, answeredBy: string): Promise<OfferAnswer> {
+export async function answerOfferCall(scope: TenantScope, attemptId: string, callSid: string, answeredBy: string): Promise<OfferAnswer> {
   const [offer, line] = await Promise.all([offerOf(scope, attemptId), offerCallLine(scope)]);
-  if (offer?.status !== "offered" || !offer.call_id || !line) return { kind: "hang_up" };
+  if (offer?.status !== "offered" || !line) return { kind: "hang_up" };
+  const callId = offer.call_id ?? (await recordOfferCall(scope, offer, line, callSid));
   if (answeredBy === "fax") {
     await settleOfferCall(scope, attemptId, "failed");
     return { kind: "hang_up" };
   }
-  if (!MACHINE.test(answeredBy)) return { kind: "person", callId: offer.call_id, line, offer };
+  if (!MACHINE.test(answeredBy)) return { kind: "person", callId, line, offer };
   if ((await voicemailChoice(scope)) === "none") {
     await settleOfferCall(scope, attemptId, "no_answer");
     return { kind: "hang_up" };

@@ -288,7 +288,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       const found = await findOffer(c);
       if (!found) return twiml(c, hangUpTwiml());
       const { attemptId, tenant } = found;
-      const answer = await withTenant(c.var.db, tenant, (scope) => answerOfferCall(scope, attemptId, answeredBy));
+      const answer = await withTenant(c.var.db, tenant, (scope) => answerOfferCall(scope, attemptId, callSid, answeredBy));
       if (answer.kind === "hang_up") return twiml(c, hangUpTwiml());
       if (answer.kind === "message") return twiml(c, sayAndHangUpTwiml(answer.text, { language: answer.sayLanguage }));
       const { callId, line, offer } = answer;
