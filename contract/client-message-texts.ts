@@ -62,7 +62,7 @@ interface Words {
 }
 
 /** The facts as a message reads them: date and time in the salon's zone and the client's language. */
-interface Filled {
+export interface Filled {
   salon: string;
   date: string;
   longDate: string;
@@ -167,6 +167,9 @@ const WORDS: Record<Language, Words> = {
     unsubscribe: "Nechci dostávat e-maily",
   },
 };
+
+/** A visit's facts as a message in `language` reads them (an offer's texts use them too). */
+export const describeVisit = (facts: VisitFacts, language: Language): Filled => fill(facts, WORDS[language]);
 
 function fill(facts: VisitFacts, words: Words): Filled {
   const start = new Date(facts.start);

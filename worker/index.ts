@@ -3,16 +3,21 @@ import { isLanguage } from "../contract/languages.ts";
 import { app } from "./app.ts";
 import { database } from "./data/db.ts";
 import { pruneHits } from "./data/rate-limits.ts";
-import { beforeTenant } from "./data/tenant.ts";
 import type { AppEnv, Bindings } from "./env.ts";
 import { secured } from "./http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
 import { bookingShell } from "./site/booking-page.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { sendDueMessages } from "./client-messages/deliver.ts";
+import { advanceOutreach } from "./outreach/engine.ts";
+import { settleOfferCall } from "./data/outreach.ts";
+import { beforeTenant, withTenant, type Tenant } from "./data/tenant.ts";
 import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 import { summariseDueCalls } from "./voice/call-summary.ts";
+
+/** Until offer calls can be placed, an offer's call fails at once and the next candidate is texted. */
+const placeOfferCall = (env: Bindings, tenant: Tenant, attemptId: string) => withTenant(database(env), tenant, (scope) => settleOfferCall(scope, attemptId, "failed"));
 
 export { CallSession } from "./call-session/call-session.ts";
 
@@ -48,6 +53,11 @@ export default {
     ctx.waitUntil(summariseDueCalls(env));
     ctx.waitUntil(beforeTenant(db, pruneHits));
     ctx.waitUntil(linkOldBookings(db));
-    ctx.waitUntil(sendDueMessages(env));
+    // Offers of freed time are written first, so this run sends them with the rest.
+    ctx.waitUntil(
+      advanceOutreach(env, placeOfferCall)
+        .catch((error: unknown) => console.error("outreach: the cron's step failed", error))
+        .then(() => sendDueMessages(env)),
+    );
   },
 } satisfies ExportedHandler<Bindings>;

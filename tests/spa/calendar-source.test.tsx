@@ -33,7 +33,7 @@ const WORDS = {
   noName: "No name",
   noShow: "No-show",
   day: () => "Monday, 23 November",
-  booked: { online: "Booked online", voice: "Booked by the receptionist" },
+  booked: { online: "Booked online", voice: "Booked by the receptionist", outreach: "Booked from an offer" },
 };
 
 /** An event as the calendar draws it, in a button as the library's events are. */

@@ -4,6 +4,7 @@ import type { Language } from "../../contract/languages.ts";
 import { dropUnsent, rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
 import { queueVisitMessages, type ClientMessaging } from "./compose.ts";
+import { freeTime } from "../outreach/engine.ts";
 
 /**
  * Booking, moving and cancelling an appointment together with the client's confirmation,
@@ -11,7 +12,14 @@ import { queueVisitMessages, type ClientMessaging } from "./compose.ts";
  * client's own link), the client hears of it exactly when it happened. Answers the ids of the
  * messages to send once the transaction has committed. Without `messaging` (the public demo's
  * calls, whose callers' numbers are nobody's to write to) nothing is written.
+ *
+ * The time a move or a cancellation frees is offered to the clients waiting for one
+ * (outreach/engine.ts), in the same transaction: its offers go with the confirmation.
  */
+
+/** The old time of an appointment moved or cancelled, offered to those waiting. */
+const freedBy = async (scope: TenantScope, messaging: ClientMessaging | null, old: Appointment, trigger: "moved" | "cancelled") =>
+  old.stylist ? freeTime(scope, messaging, { stylistId: old.stylist, start: new Date(old.start_datetime), end: new Date(old.end_datetime), trigger, freedBy: old.id }) : [];
 
 /** What the client would notice: another time, stylist or service. A new note or spelling is no news. */
 const sameVisit = (a: Appointment, b: Appointment) =>
@@ -32,11 +40,16 @@ export async function saveAndConfirm(
   if (options.clientLanguage) await rememberClientLanguage(scope, appointment.id, options.clientLanguage);
   if (!messaging || (before && sameVisit(before, appointment))) return { appointment, queued: [] };
   const queued = await queueVisitMessages(scope, messaging, appointment.id, before ? "moved" : "booked");
-  return { appointment, queued };
+  const moved = before && (before.start_datetime !== appointment.start_datetime || before.stylist !== appointment.stylist);
+  const offers = moved ? await freedBy(scope, messaging, before, "moved") : [];
+  return { appointment, queued: [...queued, ...offers] };
 }
 
 export async function cancelAndConfirm(scope: TenantScope, messaging: ClientMessaging | null, id: string): Promise<{ queued: string[] }> {
+  const before = await getAppointment(scope, id);
   await cancelAppointment(scope, id);
   await dropUnsent(scope, id);
-  return { queued: messaging ? await queueVisitMessages(scope, messaging, id, "cancelled") : [] };
+  if (!messaging) return { queued: [] };
+  const queued = await queueVisitMessages(scope, messaging, id, "cancelled");
+  return { queued: [...queued, ...(await freedBy(scope, messaging, before, "cancelled"))] };
 }

@@ -125,9 +125,11 @@ export async function rememberClientLanguage({ sql, salonId }: TenantScope, appo
 export interface NewMessage {
   /** Made before the message is written, so its texts can link to it (an email's unsubscribe link). */
   id: string;
-  appointmentId: string;
+  /** What the message is about: an appointment, or (an offer) a freed time offered. */
+  appointmentId: string | null;
+  attemptId?: string;
   clientId: string | null;
-  kind: MessageKind;
+  kind: MessageKind | "offer";
   channel: MessageChannel;
   dedupeKey: string;
   language: Language;
@@ -148,6 +150,7 @@ export async function queueMessages({ sql, salonId }: TenantScope, messages: New
     id: m.id,
     salon_id: salonId,
     appointment_id: m.appointmentId,
+    attempt_id: m.attemptId ?? null,
     client_id: m.clientId,
     kind: m.kind,
     channel: m.channel,

@@ -5,7 +5,10 @@ import { UUID } from "../../contract/ids.ts";
 import type { Language } from "../../contract/languages.ts";
 import { plainText } from "../../contract/text.ts";
 import { toE164 } from "../../contract/phone.ts";
-import { storeSmsPrice } from "../client-messages/deliver.ts";
+import { offerAnswer } from "../../contract/outreach-texts.ts";
+import { clientMessaging } from "../client-messages/compose.ts";
+import { sendInBackground, storeSmsPrice } from "../client-messages/deliver.ts";
+import { answerTextOffer } from "../outreach/engine.ts";
 import { applyKeyword, replyKeyword } from "../client-messages/replies.ts";
 import { callAssistant } from "../data/assistants.ts";
 import { messageTenant, recordDelivery } from "../data/client-messages.ts";
@@ -333,8 +336,16 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       const sms = await signedForm(c, messagingWebhookSchema);
       const keyword = replyKeyword(sms.Body);
       const from = toE164(sms.From);
-      const target = keyword && from ? await findTarget(c, sms.To) : undefined;
-      if (!keyword || !from || !target) return twiml(c, emptyTwiml());
+      const target = (keyword || offerAnswer(sms.Body)) && from ? await findTarget(c, sms.To) : undefined;
+      if (!from || !target) return twiml(c, emptyTwiml());
+      // A yes or no to an offer of freed time comes first: "yes" is START only when no offer is out.
+      const tenant = tenantOf(target);
+      const answered = await withTenant(c.var.db, tenant, (scope) => answerTextOffer(scope, clientMessaging(c.env), from, sms.Body));
+      if (answered) {
+        sendInBackground(c.env, c.executionCtx, tenant, answered.queued);
+        return twiml(c, messageTwiml(answered.reply));
+      }
+      if (!keyword) return twiml(c, emptyTwiml());
       const language = await withTenant(c.var.db, tenantOf(target), (scope) => applyKeyword(scope, keyword, from));
       return twiml(c, messageTwiml(translator(language)(keyword === "stop" ? "sms.reply.stopped" : "sms.reply.started")));
     })

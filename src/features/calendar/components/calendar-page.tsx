@@ -297,6 +297,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         booked: {
           online: intl.formatMessage({ id: "calendar.event.bookedOnline" }),
           voice: intl.formatMessage({ id: "calendar.event.bookedByReceptionist" }),
+          outreach: intl.formatMessage({ id: "calendar.event.bookedFromOffer" }),
         },
       }),
   };

@@ -1,0 +1,160 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { clientMessaging } from "../../worker/client-messages/compose.ts";
+import { fillGaps } from "../../worker/outreach/engine.ts";
+import { sql } from "./auth-helpers.ts";
+import { ACCOUNT, cron, dayAhead, live, mobile, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
+
+afterAll(() => sql.end());
+
+const SHIFT = { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "18:00" };
+const EVERY_DAY = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, SHIFT]));
+
+/** A texting salon with outreach on, its stylist working every day, and a way to put clients on its waitlist. */
+async function outreachSalon(settings: { sms_round?: number } = {}) {
+  const salon = await texting();
+  await sql`update stylists set working_hours = ${sql.json(EVERY_DAY)} where id = ${salon.stylist}`;
+  await sql`update outreach_settings set enabled = true, sms_round = ${settings.sms_round ?? 2} where salon_id = ${salon.salonId}`;
+  const wait = async (wish: { name: string; phone?: string; language?: string; stylist?: string | null; weekdays?: number[]; from?: string; until?: string }) => {
+    const phone = wish.phone ?? mobile();
+    const [entry] = await sql<{ id: string }[]>`
+      insert into client_waitlist (salon_id, name, phone, language, stylist_id, weekdays, from_time, until_time, from_date, until_date, source)
+      values (${salon.salonId}, ${wish.name}, ${phone}, ${wish.language ?? "cs"}, ${wish.stylist ?? null},
+        (select array_agg(d::smallint) from jsonb_array_elements_text(${sql.json(wish.weekdays ?? [1, 2, 3, 4, 5, 6, 7])}) d),
+        ${wish.from ?? "08:00"}, ${wish.until ?? "19:00"}, current_date, current_date + 60, 'dashboard')
+      returning id`;
+    await sql`insert into client_waitlist_services (salon_id, entry_id, service_id, position) values (${salon.salonId}, ${entry!.id}, ${salon.service}, 0)`;
+    return { id: entry!.id, phone };
+  };
+  const reply = (from: string, Body: string) =>
+    twilioPost("/api/telephony/twilio/messaging", { AccountSid: ACCOUNT, MessageSid: "SM" + crypto.randomUUID().replaceAll("-", ""), From: from, To: salon.number, Body });
+  const cancel = async (id: string) => {
+    const response = await request(`/api/dashboard/appointments/${id}`, { method: "DELETE", headers: salon.owner.headers });
+    expect(response.status).toBe(204);
+  };
+  const attempts = () =>
+    sql<{ phone: string; channel: string; status: string; reason: string | null; entry_id: string | null }[]>`
+      select phone, channel, status, reason, entry_id from outreach_attempts where salon_id = ${salon.salonId} order by created_at, phone`;
+  const slots = () => sql<{ id: string; status: string; trigger: string }[]>`select id, status, trigger from outreach_slots where salon_id = ${salon.salonId} order by created_at`;
+  return { ...salon, wait, reply, cancel, attempts, slots };
+}
+
+/** The text of a TwiML <Message> answer. */
+const answerOf = (twiml: string) => /<Message>([\s\S]*)<\/Message>/.exec(twiml)?.[1]?.replaceAll("&apos;", "'") ?? "";
+
+describe("outreach", () => {
+  it("offers a cancelled time by text to the best waiting clients; the first YES books it and a second YES hears it is taken", async () => {
+    const salon = await outreachSalon();
+    const start = dayAhead(10);
+    const early = await salon.wait({ name: "Eva Dvořáková" });
+    const forJana = await salon.wait({ name: "Lena Vogel", language: "de", stylist: salon.stylist });
+    const evenings = await salon.wait({ name: "Pozdní Večer", from: "17:00", until: "19:00" });
+    const id = await salon.book(start);
+    await salon.cancel(id);
+
+    // Who asked for this stylist comes first, then who joined first; a client whose hours do not fit is not asked.
+    const offered = await salon.attempts();
+    expect(offered.map((a) => [a.phone, a.channel, a.status])).toEqual(
+      [[early.phone, "sms", "offered"], [forJana.phone, "sms", "offered"]].sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    );
+    expect(offered.some((a) => a.phone === evenings.phone)).toBe(false);
+    const [czech] = await smsTo(early.phone);
+    expect(czech!.from).toBe(salon.number);
+    expect(czech!.body).toMatch(/^Salon Jana: Uvolnil se termín – .+ v 10:00, Jana Nováková \(Haircut\)\. Chcete ho\? Odpovězte ANO/);
+    const [german] = await smsTo(forJana.phone);
+    expect(german!.body).toMatch(/^Salon Jana: Ein Termin ist frei geworden – .+ um 10:00 bei Jana Nováková \(Haircut\)\. Antworten Sie JA/);
+
+    // Both answer at once: one has the time, the other hears in their language that it went.
+    const [first, second] = await Promise.all([salon.reply(early.phone, "Ano"), salon.reply(forJana.phone, "ja!")]);
+    const answers = [answerOf(first!.text), answerOf(second!.text)];
+    const won = answers.findIndex((text) => /Termín je váš|Der Termin gehört Ihnen/.test(text));
+    expect(won).toBeGreaterThanOrEqual(0);
+    expect(answers[1 - won]).toMatch(won === 0 ? /Leider war jemand schneller/ : /Bohužel byl někdo rychlejší/);
+    const winner = won === 0 ? early : forJana;
+
+    const booked = await sql<{ source: string; customer_phone: string; start_at: Date; client_id: string | null }[]>`
+      select source, customer_phone, start_at, client_id from appointments where salon_id = ${salon.salonId} and status = 'booked'`;
+    expect(booked).toHaveLength(1);
+    expect(booked[0]).toMatchObject({ source: "outreach", customer_phone: winner.phone, start_at: start });
+    expect(booked[0]!.client_id).not.toBeNull();
+    const [entry] = await sql<{ status: string }[]>`select status from client_waitlist where id = ${winner.id}`;
+    expect(entry!.status).toBe("booked");
+    expect((await salon.slots()).map((s) => [s.trigger, s.status])).toEqual([["cancelled", "filled"]]);
+    expect((await salon.attempts()).map((a) => a.status).sort()).toEqual(["accepted", "taken"]);
+    // The booking is confirmed to its client like any other.
+    expect((await smsTo(winner.phone)).length).toBeGreaterThanOrEqual(2);
+
+    // A later YES from the loser is still a polite no, and the winner's repeated YES still has the time.
+    expect(answerOf((await salon.reply(winner === early ? forJana.phone : early.phone, "YES")).text)).toMatch(/schneller|rychlejší/);
+    expect(answerOf((await salon.reply(winner.phone, "yes")).text)).toMatch(/Termín je váš|Der Termin gehört Ihnen/);
+  });
+
+  it("answers a YES after the offer ran out politely, takes a NO, and leaves STOP and START as they were", async () => {
+    const salon = await outreachSalon({ sms_round: 1 });
+    const client = await salon.wait({ name: "Tom Reed", language: "en" });
+    await salon.cancel(await salon.book(dayAhead(11)));
+    await sql`update outreach_attempts set expires_at = now() - interval '1 minute' where salon_id = ${salon.salonId}`;
+    expect(answerOf((await salon.reply(client.phone, "Yes")).text)).toBe("Salon Jana: sorry, this offer has run out. You stay on our waiting list and we'll text you when another time comes free.");
+    expect(await sql`select id from appointments where salon_id = ${salon.salonId} and status = 'booked'`).toHaveLength(0);
+
+    const other = await salon.wait({ name: "Nora Kim", language: "en" });
+    await sql`update outreach_slots set next_step_at = now() where salon_id = ${salon.salonId}`;
+    await cron();
+    const [offer] = (await salon.attempts()).filter((a) => a.phone === other.phone);
+    expect(offer).toMatchObject({ channel: "sms", status: "offered" });
+    expect(answerOf((await salon.reply(other.phone, "no")).text)).toBe("Salon Jana: no problem – you stay on our waiting list.");
+    expect((await salon.attempts()).find((a) => a.phone === other.phone)!.status).toBe("declined");
+
+    // With no offer out to a number, YES is what it always was: START.
+    const stranger = mobile();
+    const optOuts = () => sql`select address from message_opt_outs where salon_id = ${salon.salonId} and address = ${stranger}`;
+    await salon.reply(stranger, "STOP");
+    expect(await optOuts()).toHaveLength(1);
+    expect((await salon.reply(stranger, "yes")).text).toContain("<Message>");
+    expect(await optOuts()).toHaveLength(0);
+  });
+
+  it("keeps its rules: an invalid or opted-out number is skipped with the reason, one offer a client a day, nothing when switched off", async () => {
+    const salon = await outreachSalon({ sms_round: 3 });
+    const invalid = await salon.wait({ name: "Bad Number", phone: "+4201234567" });
+    const opted = await salon.wait({ name: "Opted Out" });
+    await sql`insert into message_opt_outs (salon_id, channel, address) values (${salon.salonId}, 'sms', ${opted.phone})`;
+    const good = await salon.wait({ name: "Good Number" });
+    await salon.cancel(await salon.book(dayAhead(12)));
+    const offers = await salon.attempts();
+    expect(offers.find((a) => a.phone === invalid.phone)).toMatchObject({ status: "skipped", reason: "invalid_number" });
+    expect(offers.find((a) => a.phone === opted.phone)).toMatchObject({ status: "skipped", reason: "opted_out" });
+    expect(offers.find((a) => a.phone === good.phone)).toMatchObject({ status: "offered" });
+    expect(await smsTo(opted.phone)).toHaveLength(0);
+
+    // The same client is not offered a second time on the same day.
+    await salon.cancel(await salon.book(new Date(dayAhead(12).getTime() + 3 * 3_600_000)));
+    expect((await salon.attempts()).filter((a) => a.phone === good.phone && a.status !== "skipped")).toHaveLength(1);
+
+    await sql`update outreach_settings set enabled = false where salon_id = ${salon.salonId}`;
+    const before = (await salon.attempts()).length;
+    await salon.cancel(await salon.book(dayAhead(13)));
+    expect(await salon.attempts()).toHaveLength(before);
+  });
+
+  it("stops offering a time someone booked meanwhile, and Fill gaps offers a day's free stretches", async () => {
+    const salon = await outreachSalon({ sms_round: 1 });
+    const client = await salon.wait({ name: "Eva Dvořáková" });
+    const start = dayAhead(14);
+    await salon.cancel(await salon.book(start));
+    // The owner books the whole freed time for someone else; the next step closes the slot, and a late YES hears it went.
+    await salon.book(start, { customer_name: "Walk In", customer_phone: mobile() });
+    await sql`update outreach_slots set next_step_at = now() where salon_id = ${salon.salonId}`;
+    await cron();
+    expect((await salon.slots()).map((s) => s.status)).toEqual(["taken"]);
+    expect(answerOf((await salon.reply(client.phone, "ano")).text)).toMatch(/Bohužel byl někdo rychlejší/);
+
+    const day = new Date(dayAhead(15)).toISOString().slice(0, 10);
+    const second = await salon.wait({ name: "Druhá Klientka" });
+    const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
+    // 09:00–13:00 and 14:00–18:00 are free: two stretches, and the one client not yet offered anything today gets one text.
+    expect(result).toEqual({ slots: 2, offers: 1 });
+    expect(queued).toHaveLength(1);
+    expect((await salon.slots()).filter((s) => s.trigger === "fill_gaps")).toHaveLength(2);
+    expect((await salon.attempts()).filter((a) => a.phone === second.phone)).toHaveLength(1);
+  });
+});
