@@ -36,9 +36,10 @@ export async function seedOfferCalls(tx: TransactionSql, ownerEmail: string): Pr
     from phone_numbers p join assistant_configs a on a.id = p.assistant_config_id
     where p.salon_id = ${salon.id} and p.status = 'active' order by p.created_at limit 1`;
   // Two upcoming bookings of clients with a number: the first came from an offer call, the
-  // second's client was offered another time and reached by their answering machine.
+  // second's client was offered another time and reached by their answering machine. Their
+  // numbers are dialled as Twilio writes them, in E.164.
   const upcoming = await tx<Upcoming[]>`
-    select a.id, a.stylist_id, a.start_at, a.end_at, a.customer_name, a.customer_phone, a.client_id, a.stylist_name,
+    select a.id, a.stylist_id, a.start_at, a.end_at, a.customer_name, replace(a.customer_phone, ' ', '') as customer_phone, a.client_id, a.stylist_name,
            array(select l.service_id from appointment_services l where l.appointment_id = a.id and l.service_id is not null order by l.position) as service_ids,
            array(select l.service_name from appointment_services l where l.appointment_id = a.id order by l.position) as services
     from appointments a

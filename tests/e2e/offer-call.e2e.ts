@@ -105,13 +105,13 @@ describe("an outbound offer call", () => {
       await page.setViewportSize(viewport);
       await page.goto(`/en/dashboard/calls?call=${callId}`);
       const details = page.getByRole("region", { name: "Call Details" });
-      await expect.poll(() => details.getByText("The assistant placed this call to offer a time that came free.").isVisible()).toBe(true);
-      await expect.poll(() => details.getByText("Outbound call").isVisible()).toBe(true);
-      await expect.poll(() => details.getByText("Booked").first().isVisible()).toBe(true);
+      await details.getByText("The assistant placed this call to offer a time that came free.").waitFor();
+      await details.getByText("Outbound call").waitFor();
+      await details.getByText("Booked").first().waitFor();
     }
     // On a wide screen the list stands beside the call: the row is marked outbound and names the number called.
     const row = page.getByRole("region", { name: "Call history" }).getByRole("button", { name: /To \+420 77/ });
-    await expect.poll(() => row.getByText(/^Outbound ·/).isVisible()).toBe(true);
+    await row.getByText(/^Outbound ·/).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
