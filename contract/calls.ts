@@ -82,6 +82,8 @@ export interface Call {
   language: Language | null;
   /** Whether what was said has been removed, the salon's transcript retention having passed. */
   transcript_removed: boolean;
+  /** Whether the salon placed the call to offer the client a time that came free. */
+  offer: boolean;
   /** What came of it, as far as its tools' results tell (booked, …, abandoned); null while it runs or when only its words could tell. */
   outcome: CallOutcome | null;
   /** Two to four sentences in the salon's language; null until the call is summarised (see summary_state). */

@@ -103,6 +103,7 @@ export interface WaitlistEntry {
 /** Minutes a round of SMS offers waits for a YES before the next step. */
 export const OUTREACH_ANSWER_MINUTES = [15, 30, 60, 120] as const;
 export const VOICEMAIL_CHOICES = ["message", "none"] as const;
+export type VoicemailChoice = (typeof VOICEMAIL_CHOICES)[number];
 
 export const OUTREACH_DEFAULTS = {
   enabled: false,

@@ -10,14 +10,11 @@ import { bookingShell } from "./site/booking-page.ts";
 import { deliverInBackground } from "./mail/background.ts";
 import { sendDueMessages } from "./client-messages/deliver.ts";
 import { advanceOutreach } from "./outreach/engine.ts";
-import { settleOfferCall } from "./data/outreach.ts";
-import { beforeTenant, withTenant, type Tenant } from "./data/tenant.ts";
+import { placeOfferCall } from "./outreach/offer-call.ts";
+import { beforeTenant } from "./data/tenant.ts";
 import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 import { summariseDueCalls } from "./voice/call-summary.ts";
-
-/** Until offer calls can be placed, an offer's call fails at once and the next candidate is texted. */
-const placeOfferCall = (env: Bindings, tenant: Tenant, attemptId: string) => withTenant(database(env), tenant, (scope) => settleOfferCall(scope, attemptId, "failed"));
 
 export { CallSession } from "./call-session/call-session.ts";
 

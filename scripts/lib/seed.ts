@@ -56,6 +56,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-booking-sources", run: async (tx) => (await import("./demo-booking.ts")).seedBookingSources(tx, DEMO_LOGIN.email) },
   // Outreach switched on, offering freed times by text.
   { name: "demo-outreach-settings", run: async (tx) => (await import("./demo-outreach-settings.ts")).seedOutreachSettings(tx, DEMO_LOGIN.email) },
+  // Calls the assistant placed to offer freed times: one a client took, one an answering machine heard.
+  { name: "demo-outreach-calls", run: async (tx) => (await import("./demo-outreach-calls.ts")).seedOfferCalls(tx, DEMO_LOGIN.email) },
   // Clients on the waitlist, and yesterday's cancelled hour offered to them and filled.
   { name: "demo-outreach-waitlist", run: async (tx) => (await import("./demo-outreach-waitlist.ts")).seedWaitlist(tx, DEMO_LOGIN.email) },
 ];

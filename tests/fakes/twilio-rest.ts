@@ -76,12 +76,27 @@ export interface FakeNumber {
   dateCreated: string;
 }
 
+/**
+ * Who picks up a call placed with `MachineDetection`, as Twilio's answering-machine detection
+ * reports it in `AnsweredBy` (with DetectMessageEnd a machine is reported once its greeting ends).
+ */
+export type AnsweredBy = "human" | "unknown" | "machine_end_beep" | "machine_end_silence" | "machine_end_other" | "fax";
+const ANSWERED_BY: readonly string[] = ["human", "unknown", "machine_end_beep", "machine_end_silence", "machine_end_other", "fax"] satisfies AnsweredBy[];
+
 /** A call placed through Calls.json, and the status callbacks the fake delivered for it. */
 export interface PlacedCall {
   sid: string;
   to: string;
   from: string;
   twiml: string | null;
+  /** The webhook asked for the call's TwiML once answered (`Url`), instead of `Twiml`. */
+  url: string | null;
+  /** `MachineDetection` as asked for (Enable, DetectMessageEnd), or null. */
+  machineDetection: string | null;
+  /** Who answered, as the answer webhook was told; null until then, or without detection. */
+  answeredBy: AnsweredBy | null;
+  /** The TwiML the answer webhook gave, and its HTTP status (null: it did not answer). */
+  answer: { status: number | null; twiml: string | null } | null;
   statusCallback: string | null;
   /** The StatusCallbackEvent values asked for, each once. */
   statusCallbackEvents: string[];
@@ -108,6 +123,10 @@ export interface FakeTwilioRest {
   addCall(sid: string, call?: Partial<Omit<FakeCall, "sid">>): FakeCall;
   /** How calls placed to `to` end from now on (completed unless told). */
   setCallOutcome(to: string, outcome: CallOutcome): void;
+  /** Who picks up calls placed to `to` with answering-machine detection (a person unless told). */
+  setAnsweredBy(to: string, answeredBy: AnsweredBy): void;
+  /** The person on placed call `sid`, connected to a media stream, hangs up. */
+  hangUp(sid: string): void;
   /** Puts a number up for sale (a new type of number for the country, too). */
   addToInventory(number: Pick<InventoryNumber, "country" | "type" | "phoneNumber"> & Partial<InventoryNumber>): InventoryNumber;
   close(): Promise<void>;
@@ -293,8 +312,9 @@ function progress(outcome: CallOutcome): { event: string; status: FakeCall["stat
   return [...rung, { event: "completed", status: outcome }];
 }
 
-/** Seconds a completed placed call lasted. */
+/** Seconds a completed placed call lasted, and what Twilio charged for it, as it writes charges. */
 const PLACED_CALL_SECONDS = 12;
+const PLACED_CALL_PRICE = "-0.01400";
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -311,6 +331,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
  * - Calls.json (place a call: 21211 for a `To` that is not E.164); each call ends as
  *   `setCallOutcome` says for its number, its status callbacks (the StatusCallbackEvent values
  *   asked for, only `completed` when none) posted in the background, signed with the auth token;
+ *   a call placed with `Url` asks it for TwiML once answered, with `MachineDetection` telling
+ *   it who answered (`setAnsweredBy`: a person unless told); a completed one is priced;
  * - AvailablePhoneNumbers/{Country}/{Local|Mobile|National}.json over an inventory (Contains,
  *   PageSize, VoiceEnabled; 404 for a country or type not sold);
  * - IncomingPhoneNumbers.json (buy: 21422 not available, 21649 bundle required, 21615 local
@@ -320,7 +342,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
  *
  * For tests in another process: GET /__requests, /__placed-calls and /__numbers list what
  * happened; POST /__calls (JSON {sid, ...}) adds a call, /__call-outcome ({to, outcome}) sets
- * how calls to a number end, /__inventory ({country, type, phone_number, locality?, region?,
+ * how calls to a number end, /__answered-by ({to, answered_by}) who picks them up, /__hang-up
+ * ({sid}) ends a placed call held by its media stream, /__inventory ({country, type, phone_number, locality?, region?,
  * requirement?: "bundle" | "address"}) puts a number up for sale. The controls of messages are
  * GET /__messages and /__inbound-sms, POST /__message-failures, /__undeliverable,
  * /__hold-callbacks, /__inbound-sms and /__messages/reset (twilio-messages.ts).
@@ -333,6 +356,9 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
   const numbers = new Map<string, FakeNumber>();
   const placedCalls: PlacedCall[] = [];
   const outcomes = new Map<string, CallOutcome>();
+  const answerers = new Map<string, AnsweredBy>();
+  /** Placed calls whose answer connected a media stream: they last until the person hangs up. */
+  const streaming = new Map<string, () => void>();
   const inventory = INVENTORY.map((item) => ({ ...item }));
   const expectedAuth = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString("base64")}`;
   const stopping = new AbortController();
@@ -367,7 +393,47 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
     outcomes.set(to, outcome);
   };
 
+  const setAnsweredBy = (to: string, answeredBy: AnsweredBy) => {
+    answerers.set(to, answeredBy);
+  };
+
+  const hangUp = (callSid: string) => {
+    streaming.get(callSid)?.();
+  };
+
   const isBought = (phoneNumber: string) => [...numbers.values()].some((bought) => bought.phoneNumber === phoneNumber);
+
+  /** The fields of every request Twilio makes about a call it placed. */
+  const callParams = (call: FakeCall, status: string): Record<string, string> => ({
+    AccountSid: accountSid,
+    ApiVersion: API_VERSION,
+    CallSid: call.sid,
+    CallStatus: status,
+    Called: call.to,
+    Caller: call.from,
+    Direction: "outbound-api",
+    From: call.from,
+    To: call.to,
+  });
+
+  /**
+   * A placed call with `Url` is answered: the webhook is asked for TwiML, told who answered
+   * when detection was on. TwiML that connects a media stream holds the call until the person
+   * hangs up (`hangUp`) or the product ends it; any other TwiML is played and the call ends.
+   */
+  async function answer(placed: PlacedCall, call: FakeCall) {
+    if (!placed.url) return;
+    if (placed.machineDetection) placed.answeredBy = answerers.get(placed.to) ?? "human";
+    const detected: Record<string, string> = placed.answeredBy ? { AnsweredBy: placed.answeredBy, MachineDetectionDuration: "2300" } : {};
+    const { answered, answer: twiml } = await postSigned(authToken, placed.url, { ...callParams(call, "in-progress"), ...detected }, stopping.signal);
+    placed.answer = { status: answered, twiml };
+    if (!twiml?.includes("<Stream")) return;
+    await new Promise<void>((resolve) => {
+      streaming.set(call.sid, resolve);
+      stopping.signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    streaming.delete(call.sid);
+  }
 
   /** Walks a placed call through its statuses, posting the callbacks asked for, one after another. */
   async function runCall(placed: PlacedCall, call: FakeCall) {
@@ -380,26 +446,22 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
       call.status = step.status;
       if (final) {
         call.duration = step.status === "completed" ? PLACED_CALL_SECONDS : 0;
+        call.price = step.status === "completed" ? PLACED_CALL_PRICE : null;
         call.endTime = new Date().toUTCString();
       }
-      if (!placed.statusCallback || !placed.statusCallbackEvents.includes(step.event)) continue;
-      const params: Record<string, string> = {
-        AccountSid: accountSid,
-        ApiVersion: API_VERSION,
-        CallSid: call.sid,
-        CallStatus: step.status,
-        Called: call.to,
-        Caller: call.from,
-        CallbackSource: "call-progress-events",
-        Direction: "outbound-api",
-        From: call.from,
-        SequenceNumber: String(sequence++),
-        Timestamp: new Date().toUTCString(),
-        To: call.to,
-        ...(final ? { CallDuration: String(call.duration) } : {}),
-      };
-      const { answered } = await postSigned(authToken, placed.statusCallback, params, stopping.signal);
-      placed.callbacks.push({ status: step.status, answered });
+      if (placed.statusCallback && placed.statusCallbackEvents.includes(step.event)) {
+        const params: Record<string, string> = {
+          ...callParams(call, step.status),
+          CallbackSource: "call-progress-events",
+          SequenceNumber: String(sequence++),
+          Timestamp: new Date().toUTCString(),
+          ...(final ? { CallDuration: String(call.duration) } : {}),
+          ...(placed.answeredBy ? { AnsweredBy: placed.answeredBy } : {}),
+        };
+        const { answered } = await postSigned(authToken, placed.statusCallback, params, stopping.signal);
+        placed.callbacks.push({ status: step.status, answered });
+      }
+      if (step.event === "answered") await answer(placed, call);
     }
   }
 
@@ -447,6 +509,18 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
       if (!CALL_OUTCOMES.includes(outcome)) return send(400, { error: `outcome is one of ${CALL_OUTCOMES.join(", ")}` });
       setCallOutcome(to, outcome);
       return send(200, { to, outcome });
+    }
+    if (method === "POST" && path === "/__answered-by") {
+      const { to, answered_by: answeredBy } = JSON.parse(text) as { to: string; answered_by: AnsweredBy };
+      if (!ANSWERED_BY.includes(answeredBy)) return send(400, { error: `answered_by is one of ${ANSWERED_BY.join(", ")}` });
+      setAnsweredBy(to, answeredBy);
+      return send(200, { to, answered_by: answeredBy });
+    }
+    if (method === "POST" && path === "/__hang-up") {
+      const { sid: callSid } = JSON.parse(text) as { sid: string };
+      if (!streaming.has(callSid)) return send(404, { error: "no call of that sid is connected to a stream" });
+      hangUp(callSid);
+      return send(200, { sid: callSid });
     }
     if (method === "POST" && path === "/__inventory") {
       const body = JSON.parse(text) as { country: string; type: NumberKind; phone_number: string; locality?: string; region?: string; requirement?: "bundle" | "address" };
@@ -551,11 +625,16 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
       if (!/^\+[1-9][0-9]{6,14}$/.test(to)) return send(400, twilioError(400, 21211, `Invalid 'To' Phone Number: ${to}`));
       if (!from) return send(400, twilioError(400, 21213, "No 'From' number is specified"));
       const requested = form.getAll("StatusCallbackEvent").flatMap((value) => value.split(/\s+/).filter(Boolean));
+      const machineDetection = form.get("MachineDetection");
       const placed: PlacedCall = {
         sid: sid("CA"),
         to,
         from,
         twiml: form.get("Twiml"),
+        url: form.get("Url"),
+        machineDetection,
+        answeredBy: null,
+        answer: null,
         statusCallback: form.get("StatusCallback"),
         // Without StatusCallbackEvent Twilio reports only the end of the call.
         statusCallbackEvents: requested.length > 0 ? [...new Set(requested)] : ["completed"],
@@ -581,7 +660,9 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
         if (dial) call.dialled = dial[1]!.trim();
       }
       const status = form.get("Status");
-      if (status === "completed" || status === "canceled") {
+      // A call held by its media stream ends as when the person hangs up, with its callbacks.
+      if ((status === "completed" || status === "canceled") && streaming.has(call.sid)) hangUp(call.sid);
+      else if (status === "completed" || status === "canceled") {
         if (!ACTIVE.has(call.status)) return send(400, twilioError(400, 21220, "Call is not in-progress. Cannot redirect."));
         call.status = status;
         call.endTime = new Date().toUTCString();
@@ -604,6 +685,8 @@ export async function startFakeTwilioRest(options: { accountSid?: string; authTo
     messaging,
     addCall,
     setCallOutcome,
+    setAnsweredBy,
+    hangUp,
     addToInventory,
     close: async () => {
       stopping.abort();

@@ -19,6 +19,7 @@ export const aCall = (id: string, started: string, fields: Partial<Call> = {}): 
   model: "gpt-realtime-2.1",
   language: "cs",
   transcript_removed: false,
+  offer: false,
   outcome: null,
   summary: null,
   follow_up: null,

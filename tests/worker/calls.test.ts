@@ -166,6 +166,7 @@ describe("the call list", () => {
       model: "gpt-realtime-2.1",
       language: "cs",
       transcript_removed: false,
+      offer: false,
       outcome: null,
       // Recorded already ended, it has no conversation to summarise.
       summary: null,

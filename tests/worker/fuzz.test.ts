@@ -185,6 +185,8 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/telephony/twilio/stream/:callId": {},
   "POST /api/telephony/twilio/status": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "completed", CallDuration: "42" }) },
   "POST /api/telephony/twilio/verification/:phoneNumberId": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "busy" }) },
+  "POST /api/telephony/twilio/offer-call": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "in-progress", AnsweredBy: "machine_end_beep" }) },
+  "POST /api/telephony/twilio/offer-call-status": { kind: "form", example: () => ({ ...voiceForm(), CallStatus: "no-answer", CallDuration: "0" }) },
   "POST /api/telephony/twilio/messaging": { kind: "form", example: () => ({ AccountSid: TWILIO_ACCOUNT, MessageSid: "SM0123", From: "+420603111222", To: "+420777000111", Body: "Hello" }) },
   "POST /api/telephony/twilio/message-status": {
     kind: "form",

@@ -16,7 +16,8 @@ interface CallRow extends Omit<Call, "call_started_at"> {
 const CALL_COLUMNS = (tx: Sql | TransactionSql) => tx`
   c.id, c.direction, c.from_number, c.to_number, c.assistant_name, c.call_started_at, c.call_duration, c.call_status,
   c.caller_city, c.caller_state, c.caller_country, c.model, c.language, c.eur_per_usd::float8 as eur_per_usd,
-  c.transcript_removed_at is not null as transcript_removed, c.outcome, c.summary, c.follow_up, c.follow_up_reason, c.summary_state,
+  c.transcript_removed_at is not null as transcript_removed,
+  exists (select from outreach_attempts a where a.call_id = c.id and a.salon_id = c.salon_id) as offer, c.outcome, c.summary, c.follow_up, c.follow_up_reason, c.summary_state,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price_eur::float8 end as total_price,
   case when c.model_cost = 0 and c.telephony_cost is null then null else c.total_price::float8 end as provider_price`;
 
@@ -202,8 +203,10 @@ export async function reserveBrowserCall({ sql, salonId }: TenantScope, call: Br
   return row ? { callId: row.id, maxSeconds } : { refused: "no_assistant" };
 }
 
-/** An incoming phone call as Twilio's webhook describes it. */
+/** A phone call as Twilio describes it: one coming in, or one the salon places to a client. */
 export interface NewPhoneCall {
+  /** Inbound unless told. */
+  direction?: "inbound" | "outbound";
   assistantId: string;
   assistantName: string;
   callSid: string;
@@ -215,17 +218,17 @@ export interface NewPhoneCall {
 }
 
 /**
- * Opens the record of a phone call, linked to the client whose number calls (Twilio sends
- * it in E.164, as clients' numbers are kept); Twilio asking about the same call again gets
- * the same row.
+ * Opens the record of a phone call, linked to the client on the other end: the number that
+ * calls in, or the one called (Twilio writes both in E.164, as clients' numbers are kept).
+ * Twilio asking about the same call again gets the same row.
  */
 export async function openPhoneCall({ sql, salonId }: TenantScope, call: NewPhoneCall): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into calls (salon_id, assistant_config_id, assistant_name, direction, from_number, to_number,
                        caller_city, caller_state, caller_country, provider_call_id, client_id)
-    values (${salonId}, ${call.assistantId}, ${call.assistantName}, 'inbound', ${call.from}, ${call.to},
+    values (${salonId}, ${call.assistantId}, ${call.assistantName}, ${call.direction ?? "inbound"}, ${call.from}, ${call.to},
             ${call.city}, ${call.state}, ${call.country}, ${call.callSid},
-            (select client_id from client_phones where salon_id = ${salonId} and phone = ${call.from}))
+            (select client_id from client_phones where salon_id = ${salonId} and phone = ${call.direction === "outbound" ? call.to : call.from}))
     on conflict (provider_call_id) do update set provider_call_id = excluded.provider_call_id
     returning id`;
   return row!.id;

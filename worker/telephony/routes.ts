@@ -20,11 +20,13 @@ import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { ApiError, notFound, validationError } from "../http/errors.ts";
 import { translator } from "../messages/index.ts";
-import { numberLanguage } from "./say-language.ts";
+import { offerTenant } from "../data/offer-calls.ts";
+import { answerOfferCall, offerCallEnded, offerCallNotStarted } from "../outreach/offer-call.ts";
+import { numberLanguage, SAY_LANGUAGE } from "./say-language.ts";
 import { connectPhoneStream, phoneCallEnded, preparePhoneCall } from "../voice/session-client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
-import { connectStreamTwiml, emptyTwiml, messageTwiml, sayAndHangUpTwiml } from "./twiml.ts";
+import { connectStreamTwiml, emptyTwiml, hangUpTwiml, messageTwiml, sayAndHangUpTwiml } from "./twiml.ts";
 import { publicOrigin, streamUrl } from "./webhook-urls.ts";
 
 /** Who and what an incoming phone call is for, as its webhook found it. */
@@ -43,6 +45,8 @@ export interface PhoneCallTarget {
   language: Language;
   /** The same as a Twilio `<Say>` language (e.g. "cs-CZ"), for TwilioMediaStream's `sayLanguage`. */
   sayLanguage: string;
+  /** A call the salon placed to offer a client a freed time (`from` is the salon's number): the offer's id. */
+  offerId?: string;
 }
 
 export type StartPhoneCallSession = (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void>;
@@ -59,7 +63,8 @@ export const startPhoneCallSession: StartPhoneCallSession = (env, callId, target
   preparePhoneCall(env, {
     target: { salonId: target.salonId, ownerId: target.ownerId, assistantId: target.assistantId, demo: false },
     language: target.language,
-    direction: "inbound",
+    direction: target.offerId ? "outbound" : "inbound",
+    offerId: target.offerId,
     fromNumber: target.from,
     toNumber: target.to,
     maxSeconds: CALL_LIMITS.callSeconds,
@@ -92,6 +97,15 @@ const statusCallbackSchema = z.object({
   CallStatus: z.string(),
   To: text(64).check(z.minLength(1)),
   CallDuration: z.optional(z.string().check(z.regex(/^\d{1,7}$/))),
+});
+
+const isFinal = (status: string): status is (typeof FINAL_STATUSES)[number] => (FINAL_STATUSES as readonly string[]).includes(status);
+
+/** Twilio's request for an offer call's TwiML once answered: who answered, after its answering-machine detection. */
+const offerAnswerSchema = z.object({
+  AccountSid: text(64),
+  CallSid: text(64).check(z.minLength(2)),
+  AnsweredBy: z._default(text(32), "unknown"),
 });
 
 const CALL_STATUSES = ["queued", "initiated", "ringing", "in-progress", "answered", ...FINAL_STATUSES] as const;
@@ -169,10 +183,35 @@ const goodbye = (c: Context<AppEnv>, to: string, id: "telephony.say.unknownNumbe
 /** The salon, owner, assistant and number a dialled number belongs to, if any. */
 const findTarget = (c: Context<AppEnv>, dialled: string) => beforeTenant(c.var.db, (scope) => dialledNumber(scope, dialled));
 
+/** The salon whose offer the query's `attempt` names, or null (also for a malformed id). */
+async function findOffer(c: Context<AppEnv>): Promise<{ attemptId: string; tenant: Tenant } | null> {
+  const attemptId = c.req.query("attempt") ?? "";
+  if (!UUID.test(attemptId)) return null;
+  const tenant = await beforeTenant(c.var.db, (scope) => offerTenant(scope, attemptId));
+  return tenant ? { attemptId, tenant } : null;
+}
+
+/**
+ * Records how a phone call ended as Twilio reports it, tells its session (one still waiting
+ * for its media stream ends now), and reads what Twilio charged for a completed one.
+ */
+async function recordCallEnd(c: Context<AppEnv>, tenant: Tenant, callSid: string, status: string, duration: string | undefined) {
+  const callId = await withTenant(c.var.db, tenant, (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
+  if (callId) {
+    try {
+      await phoneCallEnded(c.env, callId);
+    } catch (error) {
+      console.error(`call ${callId}: its session could not be told the call ended`, error);
+    }
+  }
+  if (twilioConfig(c.env) && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, database(c.env), tenant, callSid));
+}
+
 /**
  * Twilio's webhooks, /api/telephony/twilio/...: `voice` answers an incoming call, `status`
- * records how it ended (and ends a call still waiting for its media stream). Both refuse
- * requests without Twilio's signature. `startSession` is
+ * records how it ended (and ends a call still waiting for its media stream); `offer-call` and
+ * `offer-call-status` do the same for a call the salon placed to offer a freed time. All
+ * refuse requests without Twilio's signature. `startSession` is
  * `startPhoneCallSession`, replaceable in tests.
  */
 export function createTelephonyRoutes(startSession: StartPhoneCallSession = startPhoneCallSession) {
@@ -241,18 +280,48 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
     .post("/twilio/status", async (c) => {
       const { CallSid: callSid, CallStatus: status, To: to, CallDuration: duration } = await signedForm(c, statusCallbackSchema);
       // Ringing, answered and the like change nothing; the record waits for the end.
-      if (!(FINAL_STATUSES as readonly string[]).includes(status)) return c.body(null, 204);
+      if (!isFinal(status)) return c.body(null, 204);
       const target = await findTarget(c, to);
-      if (!target) return c.body(null, 204);
-      const callId = await withTenant(c.var.db, tenantOf(target), (scope) => recordPhoneCallEnd(scope, callSid, { status, duration: duration ?? null }));
-      if (callId) {
-        try {
-          await phoneCallEnded(c.env, callId);
-        } catch (error) {
-          console.error(`call ${callId}: its session could not be told the call ended`, error);
-        }
+      if (target) await recordCallEnd(c, tenantOf(target), callSid, status, duration);
+      return c.body(null, 204);
+    })
+    // An offer call was answered: a person is put through to the assistant, a machine hears the salon's message or nothing.
+    .post("/twilio/offer-call", async (c) => {
+      const { CallSid: callSid, AnsweredBy: answeredBy } = await signedForm(c, offerAnswerSchema);
+      const found = await findOffer(c);
+      if (!found) return twiml(c, hangUpTwiml());
+      const { attemptId, tenant } = found;
+      const answer = await withTenant(c.var.db, tenant, (scope) => answerOfferCall(scope, attemptId, callSid, answeredBy));
+      if (answer.kind === "hang_up") return twiml(c, hangUpTwiml());
+      if (answer.kind === "message") return twiml(c, sayAndHangUpTwiml(answer.text, { language: answer.sayLanguage }));
+      const { callId, line, offer } = answer;
+      try {
+        await startSession(c.env, callId, {
+          salonId: tenant.salonId,
+          ownerId: tenant.userId,
+          assistantId: line.assistant_config_id,
+          phoneNumberId: line.phone_number_id,
+          callSid,
+          from: line.phone_number,
+          to: offer.phone,
+          language: offer.language,
+          sayLanguage: SAY_LANGUAGE[offer.language],
+          offerId: attemptId,
+        });
+      } catch (error) {
+        console.error(`call ${callId}: the offer call's session could not start`, error);
+        const text = await withTenant(c.var.db, tenant, (scope) => offerCallNotStarted(scope, attemptId, callId, offer));
+        return twiml(c, sayAndHangUpTwiml(text, { language: SAY_LANGUAGE[offer.language] }));
       }
-      if (twilioConfig(c.env) && status === "completed") c.executionCtx.waitUntil(storeTelephonyCost(c.env, database(c.env), target, callSid));
+      return twiml(c, connectStreamTwiml(streamUrl(publicOrigin(c), callId), { callId }));
+    })
+    .post("/twilio/offer-call-status", async (c) => {
+      const { CallSid: callSid, CallStatus: status, CallDuration: duration } = await signedForm(c, statusCallbackSchema);
+      if (!isFinal(status)) return c.body(null, 204);
+      const found = await findOffer(c);
+      if (!found) return notFound(c);
+      await recordCallEnd(c, found.tenant, callSid, status, duration);
+      await withTenant(c.var.db, found.tenant, (scope) => offerCallEnded(scope, found.attemptId, status));
       return c.body(null, 204);
     })
     .post("/twilio/verification/:phoneNumberId", async (c) => {
@@ -300,7 +369,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
 /** Tries for the call's price a few times while Twilio rates it; the call's cost stays unknown otherwise. */
 const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];
 
-async function storeTelephonyCost(env: Bindings, db: Database, target: DialledNumber, callSid: string) {
+async function storeTelephonyCost(env: Bindings, db: Database, tenant: Tenant, callSid: string) {
   const rest = twilioConfig(env)!;
   for (const delay of PRICE_ATTEMPTS_MS) {
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
@@ -312,7 +381,7 @@ async function storeTelephonyCost(env: Bindings, db: Database, target: DialledNu
         return;
       }
       const price = call.price;
-      await withTenant(db, tenantOf(target), (scope) => recordTelephonyCost(scope, callSid, price, usdRates(env).EUR));
+      await withTenant(db, tenant, (scope) => recordTelephonyCost(scope, callSid, price, usdRates(env).EUR));
       return;
     } catch (error) {
       console.warn(`call ${callSid}: its price could not be read`, error);

@@ -154,14 +154,16 @@ export async function releaseNumber(config: TwilioConfig, sid: string): Promise<
 /** Every progress event of the call, so the one waiting on it sees ringing and the answer, not only the end. */
 const CALL_EVENTS = ["initiated", "ringing", "answered", "completed"];
 
+/** What an answered call does: the TwiML given, or what the webhook at `url` answers (a signed POST). */
+export type CallAnswer = { twiml: string } | { url: string; machineDetection?: "DetectMessageEnd" };
+
 /**
- * Calls `to` from `from` (a number of the account) and runs `twiml` once answered. Twilio
- * reports the call's progress to `statusCallback`, a signed form POST per event.
+ * Calls `to` from `from` (a number of the account) and, once answered, runs the TwiML given
+ * or asks the webhook for it; with `machineDetection` Twilio first listens for an answering
+ * machine and tells the webhook who answered (`AnsweredBy`), after a machine's greeting ends.
+ * Twilio reports the call's progress to `statusCallback`, a signed form POST per event.
  */
-export async function placeCall(
-  config: TwilioConfig,
-  call: { to: string; from: string; twiml: string; statusCallback: string },
-): Promise<TwilioCall> {
+export async function placeCall(config: TwilioConfig, call: { to: string; from: string; statusCallback: string } & CallAnswer): Promise<TwilioCall> {
   return readCall(
     await twilioRequest(config, {
       method: "POST",
@@ -169,7 +171,7 @@ export async function placeCall(
       params: {
         To: call.to,
         From: call.from,
-        Twiml: call.twiml,
+        ...("twiml" in call ? { Twiml: call.twiml } : { Url: call.url, Method: "POST", MachineDetection: call.machineDetection }),
         StatusCallback: call.statusCallback,
         StatusCallbackMethod: "POST",
         StatusCallbackEvent: CALL_EVENTS,

@@ -20,6 +20,15 @@ export const numberWebhooks = (origin: string) => ({
 /** Where Twilio reports a verification call's progress; the path names the number's row. */
 export const verificationCallbackUrl = (origin: string, phoneNumberId: string) => `${origin}${TWILIO_PATH}/verification/${phoneNumberId}`;
 
+/**
+ * The webhooks an offer call is placed with: who answered (`offer-call`, after Twilio's
+ * answering-machine detection) and how the call went (`offer-call-status`); both name the offer.
+ */
+export const offerCallWebhooks = (origin: string, attemptId: string) => ({
+  answerUrl: `${origin}${TWILIO_PATH}/offer-call?attempt=${attemptId}`,
+  statusCallback: `${origin}${TWILIO_PATH}/offer-call-status?attempt=${attemptId}`,
+});
+
 /** The address of a call's media stream, as its TwiML gives it to Twilio (ws: only for a plain-HTTP APP_URL). */
 export function streamUrl(origin: string, callId: string): string {
   const url = new URL(`${TWILIO_PATH}/stream/${callId}`, origin);

@@ -10,6 +10,7 @@ import { usdRates } from "../currency.ts";
 import { callAssistant, type CallAssistant } from "../data/assistants.ts";
 import { database, type Database } from "../data/db.ts";
 import { knownCaller, type KnownCaller } from "../data/clients.ts";
+import { offerOf } from "../data/outreach.ts";
 import { salonFaq, type FaqEntry } from "../data/questions.ts";
 import { salonProfile, type SalonProfile } from "../data/salons.ts";
 import { listServices } from "../data/services.ts";
@@ -22,9 +23,10 @@ import { CallLog } from "./call-log.ts";
 import { summariseCall } from "./call-summary.ts";
 import { addUsage, costOf, NO_USAGE, pricesFor } from "./pricing.ts";
 import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
-import { greetingResponse, LANGUAGE_NAMES, languageRule, languageSwitch, sessionUpdate } from "./session-config.ts";
+import { greetingResponse, LANGUAGE_NAMES, languageRule, languageSwitch, openingResponse, sessionUpdate } from "./session-config.ts";
+import { offerOpening, offerSection, runOfferTool } from "./offer-mode.ts";
 import { callTenant, type CallPlan } from "./session-client.ts";
-import { CALL_CONTROL_TOOLS } from "./tool-schemas.ts";
+import { CALL_CONTROL_TOOLS, isOfferTool, OFFER_CALL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "./tool-schemas.ts";
 import { clientMessaging } from "../client-messages/compose.ts";
 import { sendInBackground } from "../client-messages/deliver.ts";
 import { HAND_OVER, runTool, type ToolContext, type ToolOutcome } from "./tools.ts";
@@ -120,10 +122,10 @@ export class LiveCall implements CallerEvents {
       // An operator's OPENAI_REALTIME_MODEL runs every call; otherwise the assistant's choice does:
       // known at once when the set-up came with the plan (a browser call), else once it is loaded.
       this.modelName = this.env.OPENAI_REALTIME_MODEL || this.plan.setup?.assistant.model || (await loading).assistant.model;
-      const [{ assistant, instructions }] = await Promise.all([loading, this.connect(apiKey, this.modelName)]);
+      const [{ assistant, instructions, opening }] = await Promise.all([loading, this.connect(apiKey, this.modelName)]);
       if (this.finished) return false;
-      this.toModel(sessionUpdate(assistant, instructions));
-      this.toModel(greetingResponse(assistant.initial_greeting));
+      this.toModel(sessionUpdate(assistant, instructions, this.plan.offerId ? OFFER_CALL_TOOL_DEFINITIONS : TOOL_DEFINITIONS));
+      this.toModel(opening);
       this.configured = true;
       for (const audio of this.early.splice(0)) this.toModel({ type: "input_audio_buffer.append", audio });
       return true;
@@ -140,16 +142,21 @@ export class LiveCall implements CallerEvents {
    * with its line's reservation; a phone call's is read here.
    */
   private async load() {
-    const { target } = this.plan;
-    const callerNumber = this.plan.direction === "inbound" && this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
-    // A phone call's set-up and its caller are read together; a browser call's set-up came with its line.
-    const [setup, caller] =
+    const { target, offerId } = this.plan;
+    // The client on the line: who calls in, or whom the salon called.
+    const callerNumber = this.plan.direction === "outbound" ? this.plan.toNumber : this.plan.fromNumber !== "browser" ? this.plan.fromNumber : null;
+    // A phone call's set-up and its caller (or the offer it was placed for) are read together; a browser call's set-up came with its line.
+    const [setup, caller, offer] =
       this.plan.setup && !callerNumber
-        ? [this.plan.setup, null]
+        ? [this.plan.setup, null, null]
         : await withTenant(this.db, callTenant(target), (scope) =>
-            Promise.all([this.plan.setup ?? loadCallSetup(scope, target.assistantId), callerNumber ? knownCaller(scope, callerNumber) : null]),
+            Promise.all([
+              this.plan.setup ?? loadCallSetup(scope, target.assistantId),
+              callerNumber && !offerId ? knownCaller(scope, callerNumber) : null,
+              offerId ? offerOf(scope, offerId) : null,
+            ]),
           );
-    if (!setup) throw new CallFailure("not_found", this.t("call.error.notFound"));
+    if (!setup || (offerId && !offer)) throw new CallFailure("not_found", this.t("call.error.notFound"));
     const { assistant, salon, services, faq } = setup;
     this.transferNumber = salon.transfer_phone_number;
     this.salonPhone = salon.phone;
@@ -172,18 +179,21 @@ export class LiveCall implements CallerEvents {
       this.language = language;
       this.t = translator(language);
     }
-    // The greeting is said word for word, so it is in the language the owner wrote it in.
-    this.answering = spokenLanguage(assistant.initial_greeting) ?? language;
+    // The owner's greeting is said word for word, so it is in the language the owner wrote it
+    // in; an offer is made in the client's.
+    this.answering = offer ? offer.language : (spokenLanguage(assistant.initial_greeting) ?? language);
     const instructions = [
       renderInstructions(assistant.system_prompt, { language, salon, services }),
       languageRule(this.answering),
-      callFacts(salon.time_zone, callerNumber),
+      callFacts(salon.time_zone, callerNumber, this.plan.direction),
       ...(faq.length > 0 ? [faqSection(faq, language)] : []),
       ...(caller ? [returningCaller(caller, salon.time_zone)] : []),
+      ...(offer ? [offerSection(offer, salon.name, salon.time_zone)] : []),
     ].join("\n\n");
     // Queued, not awaited: the record's writes land in order, and finish waits for them.
     void this.log.instructions(instructions);
-    return { assistant, instructions };
+    const opening = offer ? openingResponse(offerOpening(offer, salon.name, salon.time_zone, offer.language)) : greetingResponse(assistant.initial_greeting);
+    return { assistant, instructions, opening };
   }
 
   /** Opens the model's socket; one that arrives after the call ended is closed at once. */
@@ -398,6 +408,7 @@ export class LiveCall implements CallerEvents {
       }
       return { ok: false, error: HAND_OVER.noTransferNumber(this.salonPhone) };
     }
+    if (this.plan.offerId && isOfferTool(name)) return runOfferTool(this.tools!, this.plan.offerId, name);
     return runTool(this.tools!, name, args);
   }
 
@@ -425,7 +436,7 @@ export class LiveCall implements CallerEvents {
 }
 
 /** Facts of this call the instructions cannot hold: the salon's clock, and the caller's number on the phone. */
-function callFacts(timeZone: string, callerNumber: string | null): string {
+function callFacts(timeZone: string, callerNumber: string | null, direction: CallPlan["direction"]): string {
   const now = new Intl.DateTimeFormat("en-GB", {
     timeZone,
     dateStyle: "full",
@@ -434,7 +445,11 @@ function callFacts(timeZone: string, callerNumber: string | null): string {
   return [
     `# This call`,
     `- Now at the salon: ${now}. Dates for the tools are YYYY-MM-DD, times HH:MM on the salon's clock.`,
-    callerNumber ? `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.` : `- The caller's number is not known: ask for it before booking.`,
+    !callerNumber
+      ? `- The caller's number is not known: ask for it before booking.`
+      : direction === "outbound"
+        ? `- You called the client at ${callerNumber}. The tools use it when customer_phone is left out.`
+        : `- The caller is calling from ${callerNumber}; confirm it rather than asking for it. The tools use it when customer_phone is left out.`,
   ].join("\n");
 }
 

@@ -33,6 +33,8 @@ export interface CallPlan {
   maxSeconds: number;
   /** The call's row, made before its session starts: by the telephony webhook, or by a browser call's reservation. */
   callId: string;
+  /** A call the salon places to offer a client a freed time: the offer (its attempt's id). */
+  offerId?: string;
   /** The assistant and the salon, when read already (with a browser call's reservation); else the session reads them. */
   setup?: CallSetup;
 }

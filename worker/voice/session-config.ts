@@ -1,4 +1,4 @@
-import type { ConversationItemCreateEvent, ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
+import type { ConversationItemCreateEvent, RealtimeFunctionTool, ResponseCreateEvent, SessionUpdateEvent } from "openai/resources/realtime/realtime";
 import { CALL_AUDIO } from "../../contract/call-socket.ts";
 import type { Language } from "../../contract/languages.ts";
 import type { CallAssistant } from "../data/assistants.ts";
@@ -14,7 +14,7 @@ const PCM = { type: "audio/pcm", rate: CALL_AUDIO.sampleRate } as const;
  * session has no temperature (the model samples at its own fixed setting), so the
  * assistant's temperature is kept for the owner but not sent.
  */
-export function sessionUpdate(assistant: CallAssistant, instructions: string): SessionUpdateEvent {
+export function sessionUpdate(assistant: CallAssistant, instructions: string, tools: RealtimeFunctionTool[] = TOOL_DEFINITIONS): SessionUpdateEvent {
   const vad = assistant.vad_settings;
   return {
     type: "session.update",
@@ -38,18 +38,19 @@ export function sessionUpdate(assistant: CallAssistant, instructions: string): S
         },
         output: { format: PCM, voice: assistant.voice_name },
       },
-      tools: TOOL_DEFINITIONS,
+      tools,
       tool_choice: "auto",
     },
   };
 }
 
 /** The assistant speaks first, with the owner's greeting word for word. */
-export function greetingResponse(greeting: string): ResponseCreateEvent {
-  return {
-    type: "response.create",
-    response: { instructions: `Start the call by saying exactly this, and nothing else: "${greeting}"` },
-  };
+export const greetingResponse = (greeting: string): ResponseCreateEvent =>
+  openingResponse(`Start the call by saying exactly this, and nothing else: "${greeting}"`);
+
+/** The assistant speaks first, as `instructions` say: a call the salon placed opens with why it calls. */
+export function openingResponse(instructions: string): ResponseCreateEvent {
+  return { type: "response.create", response: { instructions } };
 }
 
 /** Languages as the instructions, which are in English, name them. */

@@ -73,11 +73,32 @@ export type ToolArguments<N extends ToolName> = z.infer<(typeof TOOLS)[N]["argum
 
 export const isToolName = (name: string): name is ToolName => Object.hasOwn(TOOLS, name);
 
-/** The tools as the speech model sees them (session.update). */
-export const TOOL_DEFINITIONS: RealtimeFunctionTool[] = Object.entries(TOOLS).map(([name, { description, arguments: schema }]) => {
-  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "output" });
-  return { type: "function", name, description, parameters: { type: "object", properties, required, additionalProperties: false } };
-});
+/** Tools as the speech model sees them (session.update). */
+const definitions = (tools: Record<string, { description: string; arguments: z.ZodMiniObject }>): RealtimeFunctionTool[] =>
+  Object.entries(tools).map(([name, { description, arguments: schema }]) => {
+    const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: "output" });
+    return { type: "function", name, description, parameters: { type: "object", properties, required, additionalProperties: false } };
+  });
+
+export const TOOL_DEFINITIONS: RealtimeFunctionTool[] = definitions(TOOLS);
+
+/**
+ * The two tools of a call that offers a client a time that came free: the client takes it or
+ * says no. They act on the offer the call was placed for, so they take no arguments.
+ */
+export const OFFER_TOOLS = { accept: "accept_offer", decline: "decline_offer" } as const;
+export type OfferToolName = (typeof OFFER_TOOLS)[keyof typeof OFFER_TOOLS];
+
+export const isOfferTool = (name: string): name is OfferToolName => name === OFFER_TOOLS.accept || name === OFFER_TOOLS.decline;
+
+/** The receptionist's tools and the offer's, for an offer call. */
+export const OFFER_CALL_TOOL_DEFINITIONS: RealtimeFunctionTool[] = [
+  ...TOOL_DEFINITIONS,
+  ...definitions({
+    [OFFER_TOOLS.accept]: tool("Books the offered time for the client, once they have said they want it.", {}),
+    [OFFER_TOOLS.decline]: tool("Records that the client does not want the offered time.", {}),
+  }),
+];
 
 /** Checks a tool call's JSON arguments; the error says what to fix. */
 export function parseArguments<N extends ToolName>(name: N, json: string): { ok: true; args: ToolArguments<N> } | { ok: false; error: string } {

@@ -138,7 +138,8 @@ async function freeStylistAt(scope: TenantScope, ctx: ToolContext, start: Date, 
   return found.slot.stylistId;
 }
 
-const appointmentSummary = (ctx: ToolContext, a: Appointment) => ({
+/** An appointment as the tools tell the model of it. */
+export const appointmentSummary = (ctx: ToolContext, a: Appointment) => ({
   appointment_id: a.id,
   start: formatLocal(new Date(a.start_datetime), ctx.timeZone),
   end: formatLocal(new Date(a.end_datetime), ctx.timeZone),

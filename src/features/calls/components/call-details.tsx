@@ -57,6 +57,11 @@ export function CallDetails({ call, loading, failure, onRetry, onBack, timeZone,
             <FormattedMessage id={`calls.kind.${callKind(call)}`} />
           </p>
         </div>
+        {call.offer && (
+          <p className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+            <FormattedMessage id="calls.details.offer" />
+          </p>
+        )}
         {call.follow_up && <FollowUp reason={call.follow_up_reason} />}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
           <Detail label={call.direction === "outbound" ? "calls.details.to" : "calls.details.from"}>

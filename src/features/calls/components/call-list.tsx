@@ -164,14 +164,24 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
     >
       <CallKindIcon call={call} />
       <span className="min-w-0 flex-1">
-        {/* The number gets the first line whole; the outcome leads the second, before the assistant. */}
+        {/* The number gets the first line whole; the outcome leads the second, before the direction of an outbound call and the assistant. */}
         <span className="flex items-center justify-between gap-2">
-          <span className="truncate font-semibold text-slate-900 tabular-nums">{number}</span>
+          <span className="truncate font-semibold text-slate-900 tabular-nums">
+            {call.direction === "outbound" ? intl.formatMessage({ id: "calls.list.to" }, { number }) : number}
+          </span>
           {call.follow_up && <FollowUpMark />}
         </span>
         <span className="mt-1 flex items-center gap-2 text-sm">
           <OutcomeChip outcome={call.outcome} />
-          <span className="min-w-0 flex-1 truncate text-slate-600">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
+          <span className="min-w-0 flex-1 truncate text-slate-600">
+            {call.direction === "outbound" && (
+              <span className="font-medium text-sky-800">
+                <FormattedMessage id="calls.list.outbound" />
+                {" · "}
+              </span>
+            )}
+            {call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}
+          </span>
           <time dateTime={call.call_started_at} className="shrink-0 text-slate-600 tabular-nums">
             {intl.formatTime(call.call_started_at, { timeZone, hour: "numeric", minute: "2-digit" })}
           </time>
