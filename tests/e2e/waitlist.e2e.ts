@@ -144,7 +144,8 @@ describe("the Waitlist screen", () => {
     await screenshot(page, "waitlist-demo-1366");
 
     await page.getByRole("tab", { name: "Offers" }).click();
-    const freed = page.getByRole("list", { name: "Freed times offered" }).getByRole("listitem").filter({ hasText: "Booked from an offer" }).first();
+    const freed = page.getByRole("list", { name: "Freed times offered" }).getByRole("listitem").filter({ hasText: "Kateřina Marková" }).first();
+    await freed.getByText("Booked from an offer").waitFor();
     await freed.getByText("Jana Nováková · freed by a cancellation").waitFor();
     const attempts = freed.getByRole("list", { name: "Offers made" }).getByRole("listitem");
     await expect.poll(() => attempts.allInnerTexts()).toEqual([
