@@ -30,7 +30,7 @@ async function salonTools(callerNumber: string | null = null) {
     select s.id as salon_id, u.id as owner_id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`;
   const ctx: ToolContext = { db: database(bindings), salonId: row!.salon_id, ownerId: row!.owner_id, timeZone: "Europe/Prague", country: "CZ", callerNumber, ...withoutMessages };
   const tool = (name: string, args: Record<string, unknown>) => runTool(ctx, name, JSON.stringify(args));
-  return { owner, tool, colouring, jana };
+  return { owner, tool, colouring, jana, ctx };
 }
 
 describe("the receptionist's tools", () => {
@@ -160,6 +160,38 @@ describe("the receptionist's tools", () => {
     });
     // A number the caller gives instead is the one used.
     expect(await tool("find_appointments", { customer_name: "Eva Malá", customer_phone: "+420 601 000 111" })).toEqual({ ok: true, result: { appointments: [] } });
+  });
+
+  it("put a caller on the waiting list with their days and hours, in the language they speak, the salon's week filling in what they left open", async () => {
+    const { tool, jana, ctx } = await salonTools(CALLER);
+    const czech: ToolContext = { ...ctx, callerLanguage: () => "cs" };
+    const added = await runTool(czech, "add_to_waitlist", JSON.stringify({
+      customer_name: "Eva Malá",
+      services: ["colouring"],
+      stylist: "Jana",
+      weekdays: ["tuesday", "thursday"],
+      earliest: "14:00",
+    }));
+    expect(added).toMatchObject({
+      ok: true,
+      result: { on_waitlist: true, services: ["Colouring"], stylist: "Jana Nováková", weekdays: ["tuesday", "thursday"], hours: "14:00-18:00" },
+    });
+    const [entry] = await sql<{ phone: string; source: string; language: string; stylist_id: string; until_date: string; client_id: string | null }[]>`
+      select phone, source, language, stylist_id, (until_date - from_date)::int as until_date, client_id from client_waitlist where phone = ${CALLER} order by created_at desc limit 1`;
+    expect(entry).toMatchObject({ phone: CALLER, source: "voice", language: "cs", stylist_id: jana, until_date: 30 });
+    expect(entry!.client_id).not.toBeNull();
+
+    // Nothing open at all: the salon's whole week, its opening to its closing.
+    expect(await tool("add_to_waitlist", { customer_name: "Petr Malý", customer_phone: "+420 601 222 333", services: ["Haircut"] })).toMatchObject({
+      ok: true,
+      result: { stylist: "anyone", weekdays: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"], hours: "09:00-18:00" },
+    });
+    // A wish that cannot hold is explained, not stored.
+    expect(await tool("add_to_waitlist", { customer_name: "Eva Malá", services: ["Haircut"], earliest: "17:00", latest: "10:00" })).toMatchObject({ ok: false });
+    expect(await tool("add_to_waitlist", { customer_name: "Eva Malá", services: ["Haircut"], until_date: "2099-01-01" })).toEqual({
+      ok: false,
+      error: "A wish may last at most 180 days. Ask the caller for a nearer last day.",
+    });
   });
 
   it("ask for the caller's number on a call that has none", async () => {

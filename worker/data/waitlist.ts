@@ -80,10 +80,10 @@ async function waitingCount({ sql, salonId }: TenantScope): Promise<number> {
 /**
  * What an entry stores beside the form's fields: the number in E.164 read in the salon's
  * country, the client of that number (found, or made with the entry's source), and the
- * language offers are written in, the client's or else the owner's. A wish longer than the
+ * language offers are written in: the client's, else the one they spoke (on a call), else the owner's. A wish longer than the
  * limit, and services and a stylist that are not the salon's, are refused at their field.
  */
-async function resolvedEntry(scope: TenantScope, body: WaitlistEntryBody, source: WaitlistSource) {
+async function resolvedEntry(scope: TenantScope, body: WaitlistEntryBody, source: WaitlistSource, spoken?: Language) {
   const { sql, salonId } = scope;
   const [salon] = await sql<{ country: string | null; phone: string | null; language: Language }[]>`
     select s.country, s.phone, u.language from salons s join users u on u.id = s.owner_id where s.id = ${salonId}`;
@@ -106,7 +106,7 @@ async function resolvedEntry(scope: TenantScope, body: WaitlistEntryBody, source
     client_id: clientId,
     name: body.name,
     phone,
-    language: client?.language ?? salon!.language,
+    language: client?.language ?? spoken ?? salon!.language,
     stylist_id: body.stylist,
     weekdays: arrayText([...body.weekdays].sort()),
     from_time: body.from_time,
@@ -124,12 +124,12 @@ async function saveServices({ sql, salonId }: TenantScope, entryId: string, serv
 }
 
 /** Adds a client to the waitlist; a salon with as many waiting as it may have is refused. */
-export async function createWaitlistEntry(scope: TenantScope, body: WaitlistEntryBody, source: WaitlistSource): Promise<WaitlistEntry> {
+export async function createWaitlistEntry(scope: TenantScope, body: WaitlistEntryBody, source: WaitlistSource, spoken?: Language): Promise<WaitlistEntry> {
   const { sql, salonId } = scope;
   if ((await waitingCount(scope)) >= OUTREACH_LIMITS.waiting) {
     throw new DataError("conflict", "waitlist.error.full", { code: "waitlist_full", values: { max: OUTREACH_LIMITS.waiting } });
   }
-  const fields = await resolvedEntry(scope, body, source);
+  const fields = await resolvedEntry(scope, body, source, spoken);
   const [row] = await sql<{ id: string }[]>`
     insert into client_waitlist ${sql({ salon_id: salonId, source, ...fields })} returning id`;
   await saveServices(scope, row!.id, body.services);

@@ -36,6 +36,10 @@ const caller = {
   ),
 };
 
+export const WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+const clock = (what: string) => z.optional(z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "use the form HH:MM" }), z.describe(what)));
+const day = (what: string) => z.optional(z.string().check(z.regex(LOCAL_DATE, { error: "use the form YYYY-MM-DD" }), z.describe(what)));
+
 const tool = <S extends z.core.$ZodLooseShape>(description: string, shape: S) => ({ description, arguments: z.object(shape) });
 
 const TOOLS = {
@@ -63,6 +67,21 @@ const TOOLS = {
     stylist,
   }),
   cancel_appointment: tool("Cancels one of the caller's upcoming appointments.", { ...caller, appointment_id: appointmentId }),
+  add_to_waitlist: tool(
+    "Puts the caller on the salon's waiting list when no free time suits them, once they agree: when a time that fits comes free, they get a text and the first to answer YES has it.",
+    {
+      ...caller,
+      services,
+      stylist,
+      weekdays: z.optional(
+        z.array(z.enum(WEEKDAY_NAMES)).check(z.minLength(1), z.maxLength(7), z.describe("Days of the week the caller can come; leave out for any day the salon is open.")),
+      ),
+      earliest: clock("The earliest the appointment may start, HH:MM on the salon's clock; leave out for opening time."),
+      latest: clock("The time by which it must be over, HH:MM; leave out for closing time."),
+      from_date: day("The first day the caller can come, YYYY-MM-DD; leave out for today."),
+      until_date: day("The last day the wish holds, YYYY-MM-DD; leave out for 30 days from the first."),
+    },
+  ),
   [CALL_CONTROL_TOOLS.handOver]: tool("Hands the caller over to a person at the salon, when they ask for one or you cannot help.", {
     reason: z.optional(text(500).check(z.describe("What the caller needs, in a few words."))),
   }),

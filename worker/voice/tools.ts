@@ -5,7 +5,7 @@ import type { Language } from "../../contract/languages.ts";
 import { samePhone, type CountryCode } from "../../contract/phone.ts";
 import { WEEKDAYS } from "../../contract/salon.ts";
 import { fold } from "../../contract/text.ts";
-import { DAY_MS, isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
+import { addDays, dayOf, DAY_MS, isoDate, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
 import type { ClientMessaging } from "../client-messages/compose.ts";
@@ -19,7 +19,9 @@ import { activeStylists, type NamedStylist } from "../data/stylists.ts";
 import { withTenant, type TenantScope } from "../data/tenant.ts";
 import { callTenant, type CallOwner } from "./session-client.ts";
 import { unbookableText } from "./unbookable-text.ts";
-import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, type ToolArguments, type ToolName } from "./tool-schemas.ts";
+import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, WEEKDAY_NAMES, type ToolArguments, type ToolName } from "./tool-schemas.ts";
+import { waitlistEntrySchema } from "../../contract/outreach.ts";
+import { createWaitlistEntry } from "../data/waitlist.ts";
 
 /**
  * How each of the receptionist's tools (tool-schemas.ts) runs against the salon's data.
@@ -271,6 +273,49 @@ const executors: Executors = {
     );
     queued.push(...written);
     return { rescheduled: true, previous_start: formatLocal(new Date(current.start_datetime), ctx.timeZone), ...appointmentSummary(ctx, moved) };
+  },
+
+  async add_to_waitlist(scope, ctx, args) {
+    const services = await pickServices(scope, args.services);
+    const stylist = args.stylist ? pickStylist(await activeStylists(scope), args.stylist) : undefined;
+    const salon = await salonProfile(scope);
+    const open = WEEKDAYS.flatMap((day) => (salon?.business_hours[`${day}`] ? [{ day, hours: salon.business_hours[`${day}`]! }] : []));
+    // What the caller left open is the salon's week: the days it opens, from its earliest opening to its latest closing.
+    const weekdays = args.weekdays ? args.weekdays.map((name) => WEEKDAY_NAMES.indexOf(name) + 1) : open.map(({ day }) => day + 1);
+    const fromDate = args.from_date ?? dayOf(new Date(), ctx.timeZone);
+    const wish = waitlistEntrySchema.safeParse({
+      name: args.customer_name,
+      phone: callersPhone(ctx, args.customer_phone),
+      services: services.map((s) => s.id),
+      stylist: stylist?.id ?? null,
+      weekdays: [...new Set(weekdays)],
+      from_time: args.earliest ?? open.map(({ hours }) => hours.open).sort()[0] ?? "08:00",
+      until_time: args.latest ?? open.map(({ hours }) => hours.close).sort().at(-1) ?? "20:00",
+      from_date: fromDate,
+      until_date: args.until_date ?? addDays(fromDate, 30),
+      note: null,
+    });
+    if (!wish.success) throw new ToolRefusal(`The wish cannot be kept as given (${wish.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}). Check the days, hours and dates with the caller.`);
+    const entry = await createWaitlistEntry(scope, wish.data, "voice", ctx.callerLanguage()).catch((error: unknown) => {
+      if (!(error instanceof DataError)) throw error;
+      throw new ToolRefusal(
+        error.options.code === "waitlist_full"
+          ? "The salon's waiting list is full. Offer the caller the first free time instead, or to hand them over to the salon."
+          : error.options.field === "until_date"
+            ? "A wish may last at most 180 days. Ask the caller for a nearer last day."
+            : "The phone number, a service or the stylist could not be taken; check them with the caller.",
+      );
+    });
+    return {
+      on_waitlist: true,
+      services: entry.services.map((s) => s.name),
+      stylist: entry.stylist_name ?? "anyone",
+      weekdays: entry.weekdays.map((day) => WEEKDAY_NAMES[day - 1]),
+      hours: `${entry.from_time}-${entry.until_time}`,
+      from_date: entry.from_date,
+      until_date: entry.until_date,
+      note: "Tell the caller they will get a text when such a time comes free, and that the first to answer YES gets it.",
+    };
   },
 
   async cancel_appointment(scope, ctx, args, queued) {
