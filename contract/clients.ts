@@ -7,6 +7,7 @@ import { UUID } from "./ids.ts";
 import { LANGUAGES, type Language } from "./languages.ts";
 import { phoneCheck } from "./phone.ts";
 import { optionalText, plainText } from "./text.ts";
+import type { AttemptChannel, AttemptStatus } from "./outreach.ts";
 
 /** A salon's clients: the list's query, the client's page, and the owner's edits and merges. */
 
@@ -119,6 +120,18 @@ export interface ClientDetail extends ClientSummary {
   calls: ClientCall[];
   /** Numbers that replied STOP and the address that unsubscribed, latest first: the salon sends them nothing more. */
   opt_outs: ClientOptOut[];
+  /** Freed times offered to the client, by text or call, latest first. */
+  offers: ClientOffer[];
+}
+
+export interface ClientOffer {
+  id: string;
+  /** The time offered and with whom. */
+  start_datetime: string;
+  stylist_name: string;
+  channel: AttemptChannel;
+  status: AttemptStatus;
+  created_at: string;
 }
 
 export interface ClientOptOut {

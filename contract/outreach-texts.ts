@@ -40,9 +40,9 @@ const WORDS: Record<Language, OfferWords> = {
       `${f.salon}: Uvolnil se termín – ${f.date} v ${f.time}, ${f.stylist} (${f.services}). Chcete ho? Odpovězte ANO, platí první odpověď. NE, pokud vám nevyhovuje, STOP pro odhlášení SMS.`,
     replies: {
       booked: (f) => `${f.salon}: Termín je váš – ${f.date} v ${f.time}, ${f.stylist}. Těšíme se na vás!`,
-      taken: (f) => `${f.salon}: Bohužel byl někdo rychlejší a termín je pryč. Zůstáváte na našem pořadníku.`,
-      expired: (f) => `${f.salon}: Tato nabídka už bohužel vypršela. Zůstáváte na našem pořadníku a ozveme se, až se zase něco uvolní.`,
-      declined: (f) => `${f.salon}: Nevadí – zůstáváte na našem pořadníku.`,
+      taken: (f) => `${f.salon}: Bohužel byl někdo rychlejší a termín je pryč. Zůstáváte na naší čekací listině.`,
+      expired: (f) => `${f.salon}: Tato nabídka už bohužel vypršela. Zůstáváte na naší čekací listině a ozveme se, až se zase něco uvolní.`,
+      declined: (f) => `${f.salon}: Nevadí – zůstáváte na naší čekací listině.`,
     },
   },
 };

@@ -43,6 +43,8 @@ const LUCIE_PAGE: ClientDetail = {
   calls: [{ id: "c1", started_at: "2026-11-20T09:05:00Z", duration: 185, direction: "inbound", outcome: "booked" }],
   // 00:30 on the 15th in Prague, still the 14th in UTC.
   opt_outs: [{ channel: "sms", address: "+420777123456", created_at: "2026-11-14T23:30:00Z" }],
+  // A freed 16:00 offered by text at 10:15 and taken.
+  offers: [{ id: "o1", start_datetime: "2026-11-26T15:00:00Z", stylist_name: "Jana Svobodová", channel: "sms", status: "accepted", created_at: "2026-11-26T09:15:00Z" }],
 };
 
 interface Request {
@@ -159,6 +161,9 @@ describe("the Clients screen", () => {
     // Each call opens on the Calls screen.
     expect(within(calls.getByRole("listitem")).getByRole("link")).toHaveAttribute("href", "/en/dashboard/calls?call=c1");
     expect(calls.getByRole("link", { name: "Open the Calls screen" })).toHaveAttribute("href", "/en/dashboard/calls");
+    const offers = within(page.getByRole("region", { name: "Freed times offered" }));
+    expect(offers.getByRole("listitem")).toHaveTextContent("Thu, Nov 26, 2026, 4:00 PM with Jana SvobodováSMS · Thu, Nov 26, 2026, 10:15 AMAccepted");
+    expect(offers.getByRole("link", { name: "Open the offers on the Waitlist screen" })).toHaveAttribute("href", "/en/dashboard/waitlist?tab=offers");
   });
 
   it("tells each client's next appointment in the salon's time, their visits and no-shows, and marks the no-shows on their page", async () => {

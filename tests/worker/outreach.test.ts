@@ -76,6 +76,9 @@ describe("outreach", () => {
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ source: "outreach", customer_phone: winner.phone, start_at: start });
     expect(booked[0]!.client_id).not.toBeNull();
+    // The offer is on the client's record.
+    const record = await salon.owner.call(`/api/dashboard/clients/${booked[0]!.client_id}`);
+    expect(record.json.offers).toMatchObject([{ channel: "sms", status: "accepted", stylist_name: "Jana Nováková", start_datetime: start.toISOString() }]);
     const [entry] = await sql<{ status: string }[]>`select status from client_waitlist where id = ${winner.id}`;
     expect(entry!.status).toBe("booked");
     expect((await salon.slots()).map((s) => [s.trigger, s.status])).toEqual([["cancelled", "filled"]]);

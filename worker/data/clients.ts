@@ -5,6 +5,7 @@ import {
   type ClientDetail,
   type ClientList,
   type ClientListQuery,
+  type ClientOffer,
   type ClientOptOut,
   type ClientSource,
   type ClientSummary,
@@ -261,7 +262,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
       and ${upcoming ? sql`a.start_at >= now() and a.status = 'booked'` : sql`(a.start_at < now() or a.status <> 'booked')`}
     order by a.start_at ${upcoming ? sql`asc` : sql`desc`}
     limit ${PAGE_ITEMS}`;
-  const [[client], upcoming, past, calls, optOuts] = await Promise.all([
+  const [[client], upcoming, past, calls, optOuts, offers] = await Promise.all([
     sql<DetailRow[]>`
       select c.id, c.name, c.email, c.source, c.created_at, c.updated_at, c.language, c.preferred_stylist_id, c.notes, c.marketing_consent,
         ${sql.unsafe(PHONES)}, ${sql.unsafe(VISITS)}
@@ -278,6 +279,13 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
         (o.channel = 'sms' and exists (select from client_phones p where p.salon_id = o.salon_id and p.client_id = ${id} and p.phone = o.address))
         or (o.channel = 'email' and exists (select from clients c where c.salon_id = o.salon_id and c.id = ${id} and lower(c.email) = o.address)))
       order by o.created_at desc`,
+    sql<(Omit<ClientOffer, "start_datetime" | "created_at"> & { start_at: Date; created_at: Date })[]>`
+      select a.id, a.start_at, st.first_name || ' ' || st.last_name as stylist_name, a.channel, a.status, a.created_at
+      from outreach_attempts a
+      join outreach_slots o on o.id = a.slot_id and o.salon_id = a.salon_id
+      join stylists st on st.id = o.stylist_id and st.salon_id = o.salon_id
+      where a.salon_id = ${salonId} and a.client_id = ${id}
+      order by a.created_at desc limit ${PAGE_ITEMS}`,
   ]);
   if (!client) throw notFound();
   const { updated_at, ...rest } = client;
@@ -288,6 +296,7 @@ export async function getClient(scope: TenantScope, id: string): Promise<ClientD
     past_appointments: past.map(toAppointment),
     calls: calls.map(({ started_at, ...call }) => ({ ...call, started_at: started_at.toISOString() })),
     opt_outs: optOuts.map(({ created_at, ...optOut }) => ({ ...optOut, created_at: created_at.toISOString() })),
+    offers: offers.map(({ start_at, created_at, ...offer }) => ({ ...offer, start_datetime: start_at.toISOString(), created_at: created_at.toISOString() })),
   };
 }
 

@@ -234,7 +234,10 @@ export interface NewAttempt {
 export async function insertAttempt({ sql, salonId }: TenantScope, a: NewAttempt): Promise<void> {
   await sql`
     insert into outreach_attempts (id, salon_id, slot_id, entry_id, client_id, name, phone, language, channel, start_at, end_at, service_ids, status, reason, expires_at)
-    values (${a.id}, ${salonId}, ${a.slotId}, ${a.candidate.entry_id}, ${a.candidate.client_id}, ${a.candidate.name}, ${a.phone},
+    values (${a.id}, ${salonId}, ${a.slotId}, ${a.candidate.entry_id},
+      -- The offer belongs on the record of the client with that number, when the entry named none.
+      coalesce(${a.candidate.client_id}::uuid, (select client_id from client_phones where salon_id = ${salonId} and phone = ${a.phone})),
+      ${a.candidate.name}, ${a.phone},
       ${a.candidate.language}, ${a.channel}, ${a.start}, ${a.end}, ${sql.json(a.candidate.service_ids)},
       ${a.skip ? "skipped" : "offered"}, ${a.skip}, ${a.expiresAt})`;
 }
@@ -318,7 +321,8 @@ export async function latestTextOffer(scope: TenantScope, phone: string): Promis
 /** An offer's answer. Only one still out changes: an accepted or settled offer stays as it is. */
 export async function settleOffer({ sql, salonId }: TenantScope, attemptId: string, status: AttemptStatus, appointmentId: string | null = null): Promise<boolean> {
   const rows = await sql`
-    update outreach_attempts set status = ${status}, appointment_id = ${appointmentId}, answered_at = now()
+    update outreach_attempts set status = ${status}, appointment_id = ${appointmentId}, answered_at = now(),
+      client_id = coalesce(client_id, (select client_id from appointments where id = ${appointmentId} and salon_id = ${salonId}))
     where id = ${attemptId} and salon_id = ${salonId} and status in ('offered', 'expired')`;
   return rows.count > 0;
 }

@@ -1,10 +1,11 @@
 import { useId, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
-import type { ClientAppointment, ClientCall, ClientDetail } from "../../../../contract/clients.ts";
+import type { ClientAppointment, ClientCall, ClientDetail, ClientOffer } from "../../../../contract/clients.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
 import { Button } from "../../../components/button.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { OfferStatusChip } from "../../../components/offer-status-chip.tsx";
 import { OutcomeChip } from "../../../components/outcome-chip.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
@@ -174,6 +175,7 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
       <Appointments title="clients.detail.upcoming" empty="clients.detail.noUpcoming" items={client.upcoming_appointments} timeZone={timeZone} />
       <Appointments title="clients.detail.past" empty="clients.detail.noPast" items={client.past_appointments} timeZone={timeZone} />
       <Calls calls={client.calls} timeZone={timeZone} />
+      {client.offers.length > 0 && <Offers offers={client.offers} timeZone={timeZone} />}
     </article>
   );
 }
@@ -277,6 +279,38 @@ function Calls({ calls, timeZone }: { calls: ClientCall[]; timeZone: string }) {
           </Link>
         </>
       )}
+    </Section>
+  );
+}
+
+/** Freed times offered to the client and what came of each; the Waitlist screen's Offers tab below them. */
+function Offers({ offers, timeZone }: { offers: ClientOffer[]; timeZone: string }) {
+  const intl = useIntl();
+  const { localPath } = useLanguage();
+  return (
+    <Section title="clients.detail.offers">
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm">
+        {offers.map((offer) => (
+          <li key={offer.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
+            <span className="font-medium text-slate-900">
+              <FormattedMessage
+                id="clients.detail.offer"
+                values={{ time: <time dateTime={offer.start_datetime}>{when(offer.start_datetime, timeZone, intl)}</time>, stylist: offer.stylist_name }}
+              />
+            </span>
+            <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-slate-700">
+              <span>
+                <FormattedMessage id="outreach.log.channel" values={{ channel: offer.channel }} /> ·{" "}
+                <time dateTime={offer.created_at}>{when(offer.created_at, timeZone, intl)}</time>
+              </span>
+              <OfferStatusChip status={offer.status} />
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={localPath("/dashboard/waitlist?tab=offers")} className="mt-2 inline-block text-sm font-medium text-brand-700 underline hover:text-brand-800">
+        <FormattedMessage id="clients.detail.allOffers" />
+      </Link>
     </Section>
   );
 }

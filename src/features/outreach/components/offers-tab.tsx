@@ -1,34 +1,12 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import type { AttemptStatus, OutreachAttempt, OutreachSlot, SlotStatus } from "../../../../contract/outreach.ts";
+import type { OutreachAttempt, OutreachSlot } from "../../../../contract/outreach.ts";
 import { displayPhone } from "../../../../contract/phone.ts";
 import { Button } from "../../../components/button.tsx";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { OfferStatusChip, SlotStatusChip } from "../../../components/offer-status-chip.tsx";
 import { useOutreachLog } from "../api/waitlist.ts";
 import { failureDetail, instantClock, instantText } from "../format.ts";
-
-/** Each state's colours, dark text on a light tint: good news green, waiting blue, nothing came of it grey, trouble red. */
-const GOOD = "bg-emerald-50 text-emerald-800 ring-emerald-200";
-const PENDING = "bg-sky-50 text-sky-800 ring-sky-200";
-const NEUTRAL = "bg-slate-100 text-slate-700 ring-slate-200";
-const BAD = "bg-red-50 text-red-800 ring-red-200";
-const ATTEMPT_TONES: Record<AttemptStatus, string> = {
-  offered: PENDING,
-  accepted: GOOD,
-  declined: NEUTRAL,
-  expired: NEUTRAL,
-  taken: NEUTRAL,
-  skipped: NEUTRAL,
-  failed: BAD,
-  no_answer: NEUTRAL,
-  busy: NEUTRAL,
-  voicemail: NEUTRAL,
-};
-const SLOT_TONES: Record<SlotStatus, string> = { open: PENDING, filled: GOOD, taken: NEUTRAL, expired: NEUTRAL, exhausted: NEUTRAL, stopped: NEUTRAL };
-
-function Chip({ tone, children }: { tone: string; children: React.ReactNode }) {
-  return <span className={`inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{children}</span>;
-}
 
 /** The Offers tab: each freed time offered, newest first, with the offers made of it. */
 export function OffersTab({ timeZone }: { timeZone: string }) {
@@ -101,9 +79,7 @@ function SlotCard({ slot, timeZone }: { slot: OutreachSlot; timeZone: string }) 
             <FormattedMessage id="outreach.log.slot" values={{ stylist: slot.stylist_name, trigger: slot.trigger }} />
           </p>
         </div>
-        <Chip tone={SLOT_TONES[slot.status]}>
-          <FormattedMessage id="outreach.log.slotStatus" values={{ status: slot.status }} />
-        </Chip>
+        <SlotStatusChip status={slot.status} />
       </div>
       {slot.attempts.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">
@@ -129,9 +105,7 @@ function AttemptRow({ attempt, timeZone }: { attempt: OutreachAttempt; timeZone:
       <span className="text-slate-600">
         <FormattedMessage id="outreach.log.channel" values={{ channel: attempt.channel }} />
       </span>
-      <Chip tone={ATTEMPT_TONES[attempt.status]}>
-        <FormattedMessage id="outreach.log.attemptStatus" values={{ status: attempt.status }} />
-      </Chip>
+      <OfferStatusChip status={attempt.status} />
       {attempt.reason && (
         <span className="text-slate-600">
           <FormattedMessage id="outreach.log.reason" values={{ reason: attempt.reason }} />
