@@ -14,6 +14,7 @@ describe("the receptionist's tools as the speech model sees them", () => {
       "find_appointments",
       "reschedule_appointment",
       "cancel_appointment",
+      "add_to_waitlist",
       "transfer_to_human",
       "end_call",
     ]);
@@ -26,6 +27,10 @@ describe("the receptionist's tools as the speech model sees them", () => {
     expect(book.properties.customer_phone!.description).toBe(
       "The caller's phone number, with country code when known. Leave it out to use the number they are calling from, once they have confirmed it; a browser call has none.",
     );
+    // A wish for the waiting list needs only who and what: the salon's week fills in the rest.
+    const wait = definition("add_to_waitlist").parameters as { required: string[]; properties: Record<string, { items?: { enum?: string[] } }> };
+    expect(wait.required).toEqual(["customer_name", "services"]);
+    expect(wait.properties.weekdays!.items!.enum).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
     expect(definition("end_call").parameters).toEqual({ type: "object", properties: {}, required: [], additionalProperties: false });
   });
 
