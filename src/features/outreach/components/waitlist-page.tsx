@@ -1,35 +1,23 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useSearchParams } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { TabBar } from "../../../components/tab-bar.tsx";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
+import { useTabParam } from "../../../lib/tab-param.ts";
 import { OffersTab } from "./offers-tab.tsx";
 import { WaitingTab } from "./waiting-tab.tsx";
 
 const TABS = ["waiting", "offers"] as const;
-type Tab = (typeof TABS)[number];
 
 /** Waitlist: the clients waiting for a time, and the offers made of times that came free; the tab kept in ?tab=. */
 export function WaitlistPage() {
   const intl = useIntl();
   const titleId = useId();
   const salon = useSalon();
-  const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get("tab") === "offers" ? "offers" : "waiting";
+  const [tab, select] = useTabParam(TABS);
   // Times in the salon's zone, once it is known; the browser's only if the salon cannot be read.
   const timeZone = salon.data?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  const select = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set("tab", value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
 
   return (
     <section aria-labelledby={titleId} className="min-w-0">

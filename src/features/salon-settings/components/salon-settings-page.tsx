@@ -2,8 +2,8 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { TabBar } from "../../../components/tab-bar.tsx";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useSearchParams } from "react-router";
 import { DocumentTitle } from "../../../components/document-title.tsx";
+import { useTabParam } from "../../../lib/tab-param.ts";
 import { BookingTab } from "./booking-tab.tsx";
 import { MessagesTab } from "./messages-tab.tsx";
 import { OutreachTab } from "./outreach-tab.tsx";
@@ -23,27 +23,13 @@ const PANELS: Record<Tab, ReactNode> = {
   outreach: <OutreachTab />,
 };
 
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
-
 /** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking and Outreach, the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: Tab = isTab(requested) ? requested : "salon";
+  const [tab, select] = useTabParam(TABS);
   // A tab stays mounted once opened, so switching away and back keeps unsaved edits.
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
   if (!opened.has(tab)) setOpened(new Set(opened).add(tab));
-
-  const select = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set("tab", value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
