@@ -139,6 +139,39 @@ describe("outreach", () => {
     expect(await salon.attempts()).toHaveLength(before);
   });
 
+  it("with the owner's switch on, also offers the time to a regular due for their usual service who agreed to hear from the salon", async () => {
+    const salon = await outreachSalon({ sms_round: 3 });
+    await sql`update outreach_settings set include_regulars = true where salon_id = ${salon.salonId}`;
+    /** A client who came twice, about six and twelve weeks ago, for a haircut. */
+    let day = 40;
+    const regular = async (name: string, consent: boolean) => {
+      const phone = mobile();
+      for (const weeks of [6, 12]) {
+        // Booked on a free day ahead, then moved into the past, where the dashboard does not book.
+        const ahead = day++;
+        const id = await salon.book(dayAhead(ahead), { customer_name: name, customer_phone: phone });
+        const back = ahead + weeks * 7 + (ahead - 40);
+        await sql`update appointments set start_at = start_at - make_interval(days => ${back}), end_at = end_at - make_interval(days => ${back}) where id = ${id}`;
+      }
+      await sql`update clients set marketing_consent = ${consent} where id = (select client_id from client_phones where salon_id = ${salon.salonId} and phone = ${phone})`;
+      return phone;
+    };
+    const agreed = await regular("Stálá Klientka", true);
+    const silent = await regular("Tichá Klientka", false);
+    const booked = await regular("Už Objednaná", true);
+    await salon.book(dayAhead(30), { customer_name: "Už Objednaná", customer_phone: booked });
+    const waiting = await salon.wait({ name: "Čekající" });
+
+    await salon.cancel(await salon.book(dayAhead(9)));
+    const offered = (await salon.attempts()).map((a) => [a.phone, a.entry_id === null ? "regular" : "waitlist"]);
+    // Who waits comes first; of the regulars, only the one due, with no visit booked, who agreed.
+    expect(offered).toEqual(expect.arrayContaining([[waiting.phone, "waitlist"], [agreed, "regular"]]));
+    expect(offered).toHaveLength(2);
+    expect(offered.some(([phone]) => phone === silent || phone === booked)).toBe(false);
+    // In the owner's language: the regular's own is not known.
+    expect((await smsTo(agreed)).map((m) => m.body)).toContainEqual(expect.stringMatching(/^Salon Jana: a time has come free – .+ at 10:00 AM with Jana Nováková \(Haircut\)\./));
+  });
+
   it("stops offering a time someone booked meanwhile, and Fill gaps offers a day's free stretches", async () => {
     const salon = await outreachSalon({ sms_round: 1 });
     const client = await salon.wait({ name: "Eva Dvořáková" });
