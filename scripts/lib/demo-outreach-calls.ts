@@ -35,7 +35,7 @@ export async function seedOfferCalls(tx: TransactionSql, ownerEmail: string): Pr
     select p.phone_number, a.id as assistant_id, a.name as assistant_name
     from phone_numbers p join assistant_configs a on a.id = p.assistant_config_id
     where p.salon_id = ${salon.id} and p.status = 'active' order by p.created_at limit 1`;
-  // Two upcoming bookings of clients with a number: the first came from an offer call, the
+  // Two upcoming bookings of clients with a number and no call yet: the first came from an offer call, the
   // second's client was offered another time and reached by their answering machine. Their
   // numbers are dialled as Twilio writes them, in E.164.
   const upcoming = await tx<Upcoming[]>`
@@ -45,6 +45,8 @@ export async function seedOfferCalls(tx: TransactionSql, ownerEmail: string): Pr
     from appointments a
     where a.salon_id = ${salon.id} and a.status = 'booked' and a.source = 'dashboard' and a.client_id is not null
       and a.customer_phone like '+420%' and a.start_at > now() + interval '1 day'
+      -- Clients the demo's other calls do not already show, so each number's calls read as one story.
+      and not exists (select from calls c where c.salon_id = a.salon_id and replace(a.customer_phone, ' ', '') in (c.from_number, c.to_number))
     order by a.start_at, a.id
     limit 2`;
   const [taken, machine] = upcoming;

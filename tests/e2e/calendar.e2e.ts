@@ -74,7 +74,11 @@ async function seedSalon(page: Page) {
 
 /** Whether an event sits under a stylist's column heading. */
 async function inColumn(page: Page, event: Locator, stylist: string) {
-  const column = (await page.locator(".ec-header").getByText(stylist, { exact: true }).boundingBox())!;
+  // The calendar redraws its header when the toolbar's data arrives: measure what is on screen then.
+  const heading = page.locator(".ec-header").getByText(stylist, { exact: true });
+  await heading.waitFor();
+  await event.waitFor();
+  const column = (await heading.boundingBox())!;
   const box = (await event.boundingBox())!;
   const middle = box.x + box.width / 2;
   return middle > column.x && middle < column.x + column.width;

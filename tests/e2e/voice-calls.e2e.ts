@@ -38,7 +38,7 @@ describe("a browser call", () => {
     expect(instructions).not.toContain("{{");
     expect((session.tools as { name: string }[]).map((t) => t.name)).toEqual([
       "get_salon_details", "list_services", "get_salon_faq", "find_free_slots", "book_appointment", "find_appointments",
-      "reschedule_appointment", "cancel_appointment", "transfer_to_human", "end_call",
+      "reschedule_appointment", "cancel_appointment", "add_to_waitlist", "transfer_to_human", "end_call",
     ]);
     const greeting = (await model.received("response.create")).response as { instructions: string };
     expect(greeting.instructions).toContain('"Salon speaking, how can I help?"');
