@@ -101,6 +101,8 @@ describe("the public pages as served", () => {
     await page.goto("/cs/verify-email?token=used&user_id=00000000-0000-0000-0000-000000000000");
     await expect.poll(() => languages.length).toBeGreaterThan(0);
     expect(languages[0]).toBe("cs");
+    // The route's language is kept once the page has settled on it; only then is it carried on.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("user-language"))).toBe("cs");
     await page.goto("/login");
     await page.waitForURL(/\/cs\?/);
     await page.getByRole("dialog").getByRole("heading", { name: "Přihlášení" }).waitFor();
