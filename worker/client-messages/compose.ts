@@ -26,7 +26,7 @@ export function clientMessaging(env: { APP_URL?: string; JWT_SECRET?: string; MA
 }
 
 /** Number types a text message reaches (libphonenumber's; undefined when the plan does not tell). */
-const TEXTABLE = new Set([undefined, "MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);
+export const TEXTABLE = new Set([undefined, "MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"]);
 
 /** The key that makes a message of this kind for this appointment one message. */
 export function dedupeKey(kind: MessageKind, appointment: MessageSubject["appointment"]): string {

@@ -4,9 +4,9 @@ import { salonFacts, type VisitFacts } from "../../contract/client-message-texts
 import { parsePhone, salonCountry } from "../../contract/phone.ts";
 import type { AttemptSkipReason, FillGapsResult } from "../../contract/outreach.ts";
 import { offerAnswer, offerReplyText, offerText, type OfferReply } from "../../contract/outreach-texts.ts";
-import { addDays, dayOf, dayStart, minutesOf, wallTime } from "../../contract/time-zone.ts";
+import { addDays, dayOf, dayStart, minutesOf, wallTime, weekdayIndex } from "../../contract/time-zone.ts";
 import { freeSlots, type Slot } from "../availability/free-slots.ts";
-import { afterQuietHours, clientMessaging, type ClientMessaging } from "../client-messages/compose.ts";
+import { afterQuietHours, clientMessaging, TEXTABLE, type ClientMessaging } from "../client-messages/compose.ts";
 import { saveAndConfirm } from "../client-messages/appointment-changes.ts";
 import { getAppointment } from "../data/appointments.ts";
 import { availabilityInput } from "../data/availability.ts";
@@ -74,7 +74,7 @@ function fitFor(candidate: Candidate, free: Slot[], slot: SlotRow, timeZone: str
     if (option.end > slot.end_at.getTime()) continue;
     const start = wallTime(new Date(option.start), timeZone);
     const end = wallTime(new Date(option.end), timeZone);
-    const weekday = ((new Date(Date.UTC(start.year, start.month - 1, start.day)).getUTCDay() + 6) % 7) + 1;
+    const weekday = weekdayIndex(start.year, start.month, start.day) + 1;
     if (!candidate.weekdays.includes(weekday)) continue;
     const startMinute = start.hour * 60 + start.minute;
     const endMinute = end.day === start.day ? end.hour * 60 + end.minute : 24 * 60;
@@ -96,8 +96,7 @@ function textBlock(phone: string, rules: OutreachRules, opted: Set<string>): { n
   const parsed = parsePhone(phone, salonCountry({ country: rules.country, phone: rules.salon.phone }, max), max);
   if (!parsed?.isValid()) return { number: phone, skip: "invalid_number" };
   const number = parsed.number;
-  const type = parsed.getType();
-  if (type !== undefined && !["MOBILE", "FIXED_LINE_OR_MOBILE", "PERSONAL_NUMBER"].includes(type)) return { number, skip: "not_mobile" };
+  if (!TEXTABLE.has(parsed.getType())) return { number, skip: "not_mobile" };
   if (!rules.sms_enabled) return { number, skip: "channel_off" };
   if (opted.has(number)) return { number, skip: "opted_out" };
   // A YES must reach the salon: an offer goes from one of its own numbers, never a sender name.
