@@ -15,6 +15,12 @@ export const BOOKING_LIMITS = {
   bookingsPerPhonePerDay: 5,
   /** Online bookings a salon takes per day, so a script cannot fill its calendar and its clients' phones. */
   bookingsPerSalonPerDay: 100,
+  /** Waitlist wishes one number may have waiting at a salon. */
+  waitingPerPhone: 3,
+  /** Times one number may join a salon's waitlist per day. */
+  waitlistPerPhonePerDay: 5,
+  /** Waitlist wishes a salon takes from its page per day. */
+  waitlistPerSalonPerDay: 50,
   note: 500,
   name: 120,
   phone: 32,
@@ -38,6 +44,10 @@ export const BOOKING_CODES = {
   notOffered: "not_offered",
   /** The phone number already holds as many upcoming online bookings as allowed (409). */
   pendingLimit: "pending_limit",
+  /** The salon keeps no waitlist now: its outreach is off (409). */
+  waitlistClosed: "waitlist_closed",
+  /** The phone number already waits for as many times as allowed (409). */
+  waitingLimit: "waiting_limit",
   /** The salon's slug is another salon's (409). */
   slugTaken: "slug_taken",
 } as const;

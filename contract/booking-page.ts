@@ -7,6 +7,7 @@ import { UUID } from "./ids.ts";
 import type { Language } from "./languages.ts";
 import { isPhoneText } from "./phone.ts";
 import type { BusinessHours } from "./salon-basics.ts";
+import { hoursInOrder, wishedTimes } from "./outreach.ts";
 import { optionalText, requiredText } from "./text.ts";
 import { BOOKING_LIMITS } from "./booking-limits.ts";
 
@@ -105,6 +106,8 @@ export interface BookingPageView {
     /** The language the salon's owner uses: the page's language when the visitor's is not offered. */
     language: Language;
   };
+  /** The salon keeps a waitlist (its outreach is on): a visitor whom no free time suits may join it. */
+  waitlist: boolean;
   /** Empty when closed. */
   services: BookableService[];
   stylists: { id: string; name: string }[];
@@ -149,20 +152,28 @@ export interface BookingTimes {
   next: string | null;
 }
 
-/** POST /book/:slug/bookings. */
-export const bookingRequestSchema = requestBody({
+/** What a visitor chose and who they are, the same for a booking and for joining the waitlist. */
+const visitorRequest = {
   services: z.array(z.string({ error: "validation.booking.services" }).check(z.regex(UUID, { error: "validation.booking.services" })), {
     error: "validation.booking.services",
-  }).check(z.minLength(1, { error: "validation.booking.services" }), z.maxLength(BOOKING_LIMITS.servicesPerBooking, { error: "validation.booking.services" })),
+  }).check(
+    z.minLength(1, { error: "validation.booking.services" }),
+    z.maxLength(BOOKING_LIMITS.servicesPerBooking, { error: "validation.booking.services" }),
+  ),
   /** Null: anyone free at that time. */
   stylist: z.nullable(z.string({ error: "validation.appointment.stylist" }).check(z.regex(UUID, { error: "validation.appointment.stylist" }))),
-  start_datetime: instant("validation.appointment.start"),
   name: requiredText(BOOKING_LIMITS.name, "validation.booking.name"),
   phone: requiredText(BOOKING_LIMITS.phone, "validation.booking.phone").check(z.refine(isPhoneText, { error: "validation.booking.phone" })),
-  email: optionalText(LIMITS.emailLength, EMAIL_PATTERN, "validation.email.invalid"),
   note: optionalText(BOOKING_LIMITS.note),
   /** Left empty by people: the form hides it; a script filling every field fills it too. */
   website: z.optional(z.string().check(z.maxLength(500))),
+};
+
+/** POST /book/:slug/bookings. */
+export const bookingRequestSchema = requestBody({
+  ...visitorRequest,
+  start_datetime: instant("validation.appointment.start"),
+  email: optionalText(LIMITS.emailLength, EMAIL_PATTERN, "validation.email.invalid"),
 });
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
 
@@ -174,4 +185,30 @@ export interface BookingConfirmation {
   stylist_name: string;
   /** The token of the visitor's own page for the visit (`/{lang}/visit/:token`), where they move or cancel it; null where links are not made. */
   visit_token: string | null;
+}
+
+/**
+ * POST /book/:slug/waitlist: a visitor whom no free time suits asks to be offered one that
+ * comes free, on the days and hours they can come, from the salon's today to `until_date`
+ * (within the page's horizon).
+ */
+export const bookingWaitlistSchema = requestBody({
+  ...visitorRequest,
+  ...wishedTimes,
+  until_date: calendarDate("validation.date"),
+}).check(hoursInOrder);
+export type BookingWaitlistBody = z.output<typeof bookingWaitlistSchema>;
+
+/** A wish on the waitlist as the page confirms it. */
+export interface BookingWaitlistConfirmation {
+  services: string[];
+  /** Null: anyone. */
+  stylist_name: string | null;
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  weekdays: number[];
+  from_time: string;
+  until_time: string;
+  until_date: string;
+  /** The number offers go to, in E.164. */
+  phone: string;
 }

@@ -40,6 +40,27 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const wallClock = (error: string) => z.string({ error }).check(z.regex(TIME, { error }));
 const id = (error: string) => z.string({ error }).check(z.regex(UUID, { error }));
 
+/**
+ * When a waiting client can come: days of the week and the hours a visit may take, the same
+ * in the owner's form and on the salon's booking page.
+ */
+export const wishedTimes = {
+  weekdays: z.array(z.literal(WEEKDAYS, { error: "validation.waitlist.weekdays" }), { error: "validation.waitlist.weekdays" }).check(
+    z.minLength(1, { error: "validation.waitlist.weekdays" }),
+    z.maxLength(7, { error: "validation.waitlist.weekdays" }),
+    z.refine((days) => new Set(days).size === days.length, { error: "validation.waitlist.weekdays" }),
+  ),
+  from_time: wallClock("validation.time"),
+  /** When the visit has to be over. */
+  until_time: wallClock("validation.time"),
+};
+
+/** The hours of `wishedTimes` in order, refused at the later one. */
+export const hoursInOrder = z.refine<{ from_time: string; until_time: string }>((body) => body.from_time < body.until_time, {
+  error: "validation.waitlist.hours",
+  path: ["until_time"],
+});
+
 /** POST and PUT /dashboard/waitlist(/:id): a client waiting for a time. */
 export const waitlistEntrySchema = requestBody({
   name: requiredText(OUTREACH_LIMITS.name, "validation.waitlist.name"),
@@ -50,18 +71,12 @@ export const waitlistEntrySchema = requestBody({
     z.refine((ids) => new Set(ids).size === ids.length, { error: "validation.waitlist.services" }),
   ),
   stylist: z._default(z.nullable(id("validation.appointment.stylist")), null),
-  weekdays: z.array(z.literal(WEEKDAYS, { error: "validation.waitlist.weekdays" }), { error: "validation.waitlist.weekdays" }).check(
-    z.minLength(1, { error: "validation.waitlist.weekdays" }),
-    z.maxLength(7, { error: "validation.waitlist.weekdays" }),
-    z.refine((days) => new Set(days).size === days.length, { error: "validation.waitlist.weekdays" }),
-  ),
-  from_time: wallClock("validation.time"),
-  until_time: wallClock("validation.time"),
+  ...wishedTimes,
   from_date: calendarDate("validation.date"),
   until_date: calendarDate("validation.date"),
   note: optionalText(OUTREACH_LIMITS.note),
 })
-  .check(z.refine((body) => body.from_time < body.until_time, { error: "validation.waitlist.hours", path: ["until_time"] }))
+  .check(hoursInOrder)
   .check(z.refine((body) => body.from_date <= body.until_date, { error: "validation.waitlist.dates", path: ["until_date"] }));
 export type WaitlistEntryInput = z.input<typeof waitlistEntrySchema>;
 export type WaitlistEntryBody = z.output<typeof waitlistEntrySchema>;

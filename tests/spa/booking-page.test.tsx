@@ -23,6 +23,7 @@ const view = (changes: Partial<BookingPageView> = {}): BookingPageView => ({
     business_hours: { 0: { open: "09:00", close: "18:00" }, 1: { open: "09:00", close: "18:00" }, 2: { open: "09:00", close: "18:00" }, 3: { open: "09:00", close: "18:00" }, 4: { open: "09:00", close: "18:00" }, 5: { open: "09:00", close: "13:00" }, 6: null },
     language: "cs",
   },
+  waitlist: false,
   services: [
     { id: HAIRCUT, name: "Haircut", description: "Wash, cut and style", duration: 60, price: 40, min_price: null, max_price: null },
     { id: COLOUR, name: "Colour", description: null, duration: 30, price: 30, min_price: 30, max_price: 50 },

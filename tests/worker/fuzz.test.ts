@@ -15,7 +15,7 @@ import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationC
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
-import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingTimesQuery } from "../../contract/booking-page.ts";
+import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingTimesQuery, bookingWaitlistSchema } from "../../contract/booking-page.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
 import { signLink } from "../../worker/client-messages/links.ts";
@@ -210,6 +210,11 @@ const ROUTES: Record<string, RouteInput> = {
     kind: "json",
     schema: bookingRequestSchema,
     example: () => ({ services: [rows.service], stylist: null, start_datetime: `${DAY}T14:00:00+01:00`, name: "Eva", phone: "+420603111333", email: "eva@example.com", note: null }),
+  },
+  "POST /api/book/:slug/waitlist": {
+    kind: "json",
+    schema: bookingWaitlistSchema,
+    example: () => ({ services: [rows.service], stylist: null, weekdays: [1, 5], from_time: "09:00", until_time: "12:00", until_date: DAY, name: "Eva", phone: "+420603111334", note: null }),
   },
   "GET /api/visit/:token": {},
   "GET /api/visit/:token/slots": { kind: "query", schema: visitSlotsQuery, example: () => ({ date: DAY }) },

@@ -5,9 +5,11 @@ import {
   BOOKING_SLUG,
   bookingRequestSchema,
   bookingTimesQuery,
+  bookingWaitlistSchema,
   type BookingConfirmation,
   type BookingPageView,
   type BookingTimes,
+  type BookingWaitlistConfirmation,
 } from "../../contract/booking-page.ts";
 import { salonCountry, toE164 } from "../../contract/phone.ts";
 import { findSlotsAt } from "../availability/find.ts";
@@ -24,6 +26,7 @@ import { ApiError } from "../http/errors.ts";
 import { clientAddress, enforce, refundHit, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { bookingWindow, freeTimes } from "./free-times.ts";
+import { assertWaitlistOpen, joinWaitlist } from "./join-waitlist.ts";
 import { assertOpen, chosenServices, chosenStylist, pageView, tooManyPending } from "./rules.ts";
 
 // A visitor reads the page and asks for a few weeks of times, and books once or twice. A
@@ -38,6 +41,13 @@ const limits = {
     windowSeconds: 24 * HOUR,
   }),
   bookPerSalon: (salonId: string): Limit => ({ bucket: `book-make:salon:${salonId}`, max: BOOKING_LIMITS.bookingsPerSalonPerDay, windowSeconds: 24 * HOUR }),
+  waitPerClient: (ip: string): Limit => ({ bucket: `book-wait:ip:${ip}`, max: 10, windowSeconds: HOUR }),
+  waitPerPhone: (salonId: string, phone: string): Limit => ({
+    bucket: `book-wait:phone:${salonId}:${phone}`,
+    max: BOOKING_LIMITS.waitlistPerPhonePerDay,
+    windowSeconds: 24 * HOUR,
+  }),
+  waitPerSalon: (salonId: string): Limit => ({ bucket: `book-wait:salon:${salonId}`, max: BOOKING_LIMITS.waitlistPerSalonPerDay, windowSeconds: 24 * HOUR }),
 };
 
 const notFound = (c: RequestContext) => new ApiError(404, { detail: c.var.t("booking.error.notFound"), code: BOOKING_CODES.notFound });
@@ -49,6 +59,34 @@ async function pageTenant(c: RequestContext, ...extra: Limit[]): Promise<Tenant>
   const tenant = BOOKING_SLUG.test(slug) ? await beforeTenant(c.var.db, (scope) => bookingPageTenant(scope, slug)) : undefined;
   if (!tenant) throw notFound(c);
   return tenant;
+}
+
+/** A script that filled the hidden field is told no more than a person would be, and nothing is written. */
+function refuseScripts(c: RequestContext, request: { website?: string }): void {
+  if (request.website) throw new ApiError(422, { detail: c.var.t("booking.error.refused"), code: "refused" });
+}
+
+/** The visitor's number in E.164, read in the salon's country; one that cannot be is refused at the field. */
+function visitorPhone(c: RequestContext, page: BookingPage, typed: string): string {
+  const phone = toE164(typed, salonCountry(page.salon));
+  if (phone) return phone;
+  const detail = c.var.t("validation.booking.phone");
+  throw new ApiError(422, { detail, code: "validation_error", fields: { phone: detail } });
+}
+
+/**
+ * Counts a request against the limits before its work, so requests sent together cannot all
+ * pass, and gives the counts back when the work is refused, so a visitor who lost a race or
+ * mistyped is not short of tries.
+ */
+async function spending<T>(c: RequestContext, counted: Limit[], work: () => Promise<T>): Promise<T> {
+  await enforce(c, ...counted);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof DataError) await Promise.all(counted.map((limit) => refundHit(c, limit)));
+    throw error;
+  }
 }
 
 /** Why a time chosen on the page cannot be booked. */
@@ -94,23 +132,14 @@ export const bookingRoutes = new Hono<AppEnv>()
   .post("/:slug/bookings", jsonBody(bookingRequestSchema), async (c) => {
     const request = c.req.valid("json");
     const tenant = await pageTenant(c, limits.bookPerClient(clientAddress(c)));
-    // People never see the field; what fills it is a script, told no more than a person would be.
-    if (request.website) throw new ApiError(422, { detail: c.var.t("booking.error.refused"), code: "refused" });
-
+    refuseScripts(c, request);
     const page = await withTenant(c.var.db, tenant, bookingPage);
     assertOpen(c, page);
-    const phone = toE164(request.phone, salonCountry(page.salon));
-    if (!phone) {
-      const detail = c.var.t("validation.booking.phone");
-      throw new ApiError(422, { detail, code: "validation_error", fields: { phone: detail } });
-    }
-    // Counted before the booking, so bookings sent together cannot all pass; given back when
-    // none is made, so a visitor who lost a race is not short of tries.
-    const counted = [limits.bookPerPhone(tenant.salonId, phone), limits.bookPerSalon(tenant.salonId)];
-    await enforce(c, ...counted);
+    const phone = visitorPhone(c, page, request.phone);
 
     const start = new Date(request.start_datetime);
-    const booking = withTenant(c.var.db, tenant, async (scope) => {
+    const counted = [limits.bookPerPhone(tenant.salonId, phone), limits.bookPerSalon(tenant.salonId)];
+    const { confirmation, queued } = await spending(c, counted, () => withTenant(c.var.db, tenant, async (scope) => {
       const [pending, { offer }] = await Promise.all([pendingOnlineBookings(scope, phone), pageWithOffer(scope)]);
       if (pending >= BOOKING_LIMITS.pendingPerPhone) throw tooManyPending(c, page, pending);
       const services = chosenServices(c, offer.services, request.services);
@@ -163,11 +192,20 @@ export const bookingRoutes = new Hono<AppEnv>()
         }
       }
       throw unbookable(c, { kind: "taken" }, page);
-    });
-    const { confirmation, queued } = await booking.catch(async (error: unknown) => {
-      if (error instanceof ApiError) await Promise.all(counted.map((limit) => refundHit(c, limit)));
-      throw error;
-    });
+    }));
     sendInBackground(c.env, c.executionCtx, tenant, queued);
     return c.json<BookingConfirmation>(confirmation, 201);
+  })
+  .post("/:slug/waitlist", jsonBody(bookingWaitlistSchema), async (c) => {
+    const request = c.req.valid("json");
+    const tenant = await pageTenant(c, limits.waitPerClient(clientAddress(c)));
+    refuseScripts(c, request);
+    const page = await withTenant(c.var.db, tenant, bookingPage);
+    assertOpen(c, page);
+    assertWaitlistOpen(c, page);
+    const phone = visitorPhone(c, page, request.phone);
+
+    const counted = [limits.waitPerPhone(tenant.salonId, phone), limits.waitPerSalon(tenant.salonId)];
+    const joined = await spending(c, counted, () => withTenant(c.var.db, tenant, (scope) => joinWaitlist(c, scope, page, request, phone)));
+    return c.json<BookingWaitlistConfirmation>(joined, 201);
   });

@@ -29,6 +29,7 @@ export function pageView(
       business_hours: salon.business_hours,
       language: salon.language,
     },
+    waitlist: page.enabled && page.waitlist,
     services: page.enabled ? offer.services : [],
     stylists: page.enabled ? offer.stylists : [],
     min_notice_minutes: page.min_notice_minutes,

@@ -44,6 +44,8 @@ export interface BookingPage {
   min_notice_minutes: number;
   horizon_days: number;
   slot_step: number;
+  /** The salon's outreach is on, so a visitor may join its waitlist. */
+  waitlist: boolean;
   salon: {
     name: string;
     phone: string | null;
@@ -61,6 +63,7 @@ export interface BookingPage {
 export async function bookingPage({ sql, salonId }: TenantScope): Promise<BookingPage> {
   const [row] = await sql<BookingPage[]>`
     select b.enabled, b.slug, b.min_notice_minutes, b.horizon_days, b.slot_step,
+      coalesce((select o.enabled from outreach_settings o where o.salon_id = b.salon_id), false) as waitlist,
       json_build_object(
         'name', s.name, 'phone', s.phone, 'address', s.address, 'postal_code', s.postal_code, 'city', s.city,
         'country', s.country, 'time_zone', s.time_zone, 'currency', s.currency, 'business_hours', s.business_hours,

@@ -136,6 +136,13 @@ export async function createWaitlistEntry(scope: TenantScope, body: WaitlistEntr
   return getEntry(scope, row!.id);
 }
 
+/** The wishes of a number (E.164) waiting at the salon. */
+export async function waitingWishes({ sql, salonId }: TenantScope, phone: string): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from client_waitlist where salon_id = ${salonId} and status = 'waiting' and phone = ${phone}`;
+  return row!.count;
+}
+
 /** Changes what a waiting client wishes for; an entry no longer waiting is kept as it ended. */
 export async function updateWaitlistEntry(scope: TenantScope, id: string, body: WaitlistEntryBody): Promise<WaitlistEntry> {
   const { sql, salonId } = scope;
