@@ -35,6 +35,7 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export type IsoWeekday = (typeof WEEKDAYS)[number];
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const wallClock = (error: string) => z.string({ error }).check(z.regex(TIME, { error }));

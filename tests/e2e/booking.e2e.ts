@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { BOOKING_DEFAULTS, type BookingPageView, type BookingSettingsInput, type BookingTimes } from "../../contract/booking-page.ts";
+import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { dayOf } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { baseUrl, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
@@ -179,6 +180,46 @@ describe("a salon's booking page", () => {
     await screenshot(page, "booking-de-1366-done");
     const [row] = await sql<{ source: string; stylist_name: string }[]>`select source, stylist_name from appointments where salon_id = ${salonId}`;
     expect(row).toEqual({ source: "online", stylist_name: "Jana Nováková" });
+  });
+
+  it("puts a German visitor whom no time suits on the salon's waitlist, on a phone", { timeout: 90_000 }, async () => {
+    const { owner, slug, salonId } = await bookingSalon();
+    const outreach = await owner.call("/api/dashboard/outreach/settings", { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
+    expect(outreach.status).toBe(200);
+    const { page } = await browser.visitor({ locale: "de-DE", viewport: VIEWPORTS.phone });
+    await page.goto(`/de/book/${slug}`);
+    await page.getByRole("checkbox", { name: /Dámský střih/ }).check();
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await page.getByRole("radio", { name: "Jana Nováková" }).check();
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await page.getByRole("heading", { name: "Kein passender Termin dabei?" }).waitFor();
+    await screenshot(page, "booking-de-390-waitlist-invite");
+    await page.getByRole("button", { name: "Auf die Warteliste" }).click();
+
+    await step(page, "Eintrag in die Warteliste").waitFor();
+    const days = page.getByRole("group", { name: "Mögliche Tage" });
+    for (const day of ["Montag", "Dienstag", "Mittwoch", "Freitag", "Samstag", "Sonntag"]) await days.getByRole("checkbox", { name: day }).uncheck();
+    await page.getByLabel("Frühester Beginn").selectOption("14:00");
+    await page.getByLabel("Fertig bis").selectOption("17:00");
+    await page.getByLabel("Name").fill("Lena Vogel");
+    await page.getByLabel("Telefon").fill("603 777 888");
+    await accessible(page);
+    await screenshot(page, "booking-de-390-waitlist");
+    await page.setViewportSize(LAPTOP);
+    await screenshot(page, "booking-de-1366-waitlist", { fullPage: false });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("button", { name: "In die Warteliste eintragen" }).click();
+
+    await step(page, "Sie stehen auf der Warteliste").waitFor();
+    const done = (await page.getByRole("main").textContent()) ?? "";
+    expect(done).toContain("SMS an +420603777888");
+    expect(done).toContain("Donnerstag");
+    expect(done).toContain("14:00–17:00");
+    await accessible(page);
+    await screenshot(page, "booking-de-390-waitlist-done");
+    const [entry] = await sql<{ source: string; language: string; weekdays: string; from_time: string; until_time: string; phone: string }[]>`
+      select source, language, to_json(weekdays)::text as weekdays, from_time::text, until_time::text, phone from client_waitlist where salon_id = ${salonId}`;
+    expect(entry).toEqual({ source: "online", language: "de", weekdays: "[4]", from_time: "14:00:00", until_time: "17:00:00", phone: "+420603777888" });
   });
 
   it("books in English with anyone", { timeout: 60_000 }, async () => {

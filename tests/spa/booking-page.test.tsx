@@ -50,12 +50,16 @@ const FIRST: BookingTimes = {
 const LATER: BookingTimes = { time_zone: "Europe/Prague", days: [{ date: "2026-12-10", times: ["2026-12-10T08:00:00Z"] }], next: null };
 
 /** The page against a fake API: `answer` may override any request; the rest answer as a salon with free times would. */
-function openPage({ language = "en", answer }: { language?: Language; answer?: (url: string, init: RequestInit) => Response | Promise<Response> | undefined } = {}) {
+function openPage({ language = "en", answer, page = {} }: {
+  language?: Language;
+  answer?: (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+  page?: Partial<BookingPageView>;
+} = {}) {
   const calls = mockFetch((url, init) => {
     const given = answer?.(url, init);
     if (given) return given;
     if (url.startsWith("/api/book/studio-lumen/times")) return json(200, new URL(url, "http://x").searchParams.get("from") === "2026-12-10" ? LATER : FIRST);
-    if (url === "/api/book/studio-lumen") return json(200, view());
+    if (url === "/api/book/studio-lumen") return json(200, view(page));
     return json(404, { detail: "No such thing" });
   });
   renderWithQueries(<BookingPage slug="studio-lumen" />, { language, path: `/${language}/book/studio-lumen` });
@@ -250,5 +254,88 @@ describe("the booking page", () => {
     offline = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Studio Lumen" })).toBeInTheDocument();
+  });
+
+  it("offers a salon's waitlist to a visitor whom no time suits, and joins it with the days and hours chosen", async () => {
+    const user = userEvent.setup();
+    const calls = openPage({
+      page: { waitlist: true },
+      answer: (_url, init) => {
+        if (init.method !== "POST") return undefined;
+        const body = JSON.parse(String(init.body)) as { from_time: string };
+        // The first try is refused at a field, as the salon's page would refuse an hour it cannot take.
+        if (body.from_time === "09:00") return json(422, { detail: "Choose a later hour.", fields: { from_time: "Choose a later hour." } });
+        return json(201, {
+          services: ["Haircut", "Colour"],
+          stylist_name: null,
+          weekdays: [1, 3],
+          from_time: "10:00",
+          until_time: "13:00",
+          until_date: "2026-12-21",
+          phone: "+420603111222",
+        });
+      },
+    });
+    await chooseServicesAndAnyone(user);
+    await user.click(await screen.findByRole("button", { name: "Join the waitlist" }));
+    expect(screen.getByRole("heading", { name: "Join the waitlist" })).toHaveFocus();
+
+    // The salon's open days stand chosen (it is closed on Sundays), its hours from opening to closing, a month ahead.
+    const days = screen.getByRole("group", { name: "Days you can come" });
+    expect(within(days).getAllByRole("checkbox").map((box) => [box.closest("label")!.textContent, (box as HTMLInputElement).checked])).toEqual(
+      ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map((short, i) => [`${short}${["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][i]}`, true]),
+    );
+    expect(screen.getByLabelText("Earliest start")).toHaveDisplayValue("9:00 AM");
+    expect(screen.getByLabelText("Finished by")).toHaveDisplayValue("6:00 PM");
+    expect(screen.getByLabelText("Keep me on the list until")).toHaveDisplayValue("Wednesday, January 6");
+    expect(screen.getByText(/may text you offers of free times until Wednesday, January 6/)).toHaveTextContent("Studio Lumen");
+
+    // Nothing is sent without a day, a name and a number.
+    for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]) await user.click(within(days).getByRole("checkbox", { name: day }));
+    await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    expect(screen.getByText("Choose at least one day.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/Name/)).toHaveAccessibleDescription("Please enter your name.");
+    // Focus goes to the first field refused.
+    expect(within(days).getByRole("checkbox", { name: "Monday" })).toHaveFocus();
+    expect(calls.some((call) => call.url.endsWith("/waitlist"))).toBe(false);
+
+    await user.click(within(days).getByRole("checkbox", { name: "Wednesday" }));
+    await user.click(within(days).getByRole("checkbox", { name: "Monday" }));
+    await user.selectOptions(screen.getByLabelText("Finished by"), "1:00 PM");
+    await user.selectOptions(screen.getByLabelText("Keep me on the list until"), "Monday, December 21");
+    await user.type(screen.getByLabelText(/Name/), "Petra Králová");
+    await user.type(screen.getByLabelText(/Phone/), "603 111 222");
+    await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    expect(await screen.findByLabelText("Earliest start")).toHaveAccessibleDescription("Choose a later hour.");
+
+    await user.selectOptions(screen.getByLabelText("Earliest start"), "10:00 AM");
+    await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
+    const done = await screen.findByRole("heading", { name: "You're on the waitlist" });
+    expect(done).toHaveFocus();
+    const sent = calls.filter((call) => call.url.endsWith("/waitlist")).at(-1)!;
+    expect(sent.body).toEqual({
+      services: [HAIRCUT, COLOUR],
+      stylist: null,
+      weekdays: [1, 3],
+      from_time: "10:00",
+      until_time: "13:00",
+      until_date: "2026-12-21",
+      name: "Petra Králová",
+      phone: "603 111 222",
+      note: "",
+      website: "",
+    });
+    expect(done.nextSibling).toHaveTextContent("When a time that suits you comes free, we'll text +420603111222.");
+    expect(screen.getByText("Monday and Wednesday")).toBeInTheDocument();
+    expect(screen.getByText("10:00 AM–1:00 PM")).toBeInTheDocument();
+    expect(screen.getByText("Monday, December 21")).toBeInTheDocument();
+  });
+
+  it("offers no waitlist where the salon keeps none", async () => {
+    const user = userEvent.setup();
+    openPage();
+    await chooseServicesAndAnyone(user);
+    expect(await screen.findByRole("group", { name: "Days" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Join the waitlist" })).toBeNull();
   });
 });

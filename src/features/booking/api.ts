@@ -41,3 +41,8 @@ export const loadTimes = (slug: string, language: Language, { services, stylist,
 export type BookingBody = InferRequestType<ReturnType<typeof bookingPage>["bookings"]["$post"]>["json"];
 
 export const sendBooking = (slug: string, language: Language, json: BookingBody) => read(bookingPage(language).bookings.$post({ param: { slug }, json }));
+
+/** A wish for the waitlist as the route takes it. */
+export type WaitlistBody = InferRequestType<ReturnType<typeof bookingPage>["waitlist"]["$post"]>["json"];
+
+export const joinWaitlist = (slug: string, language: Language, json: WaitlistBody) => read(bookingPage(language).waitlist.$post({ param: { slug }, json }));

@@ -73,7 +73,7 @@ export function useBookingFormat(salon: Pick<BookingPageView["salon"], "currency
       shortDate: (instant: string) => intl.formatDate(instant, { timeZone, weekday: "short", day: "numeric", month: "short" }),
       /** A calendar day of the salon ("2026-12-07"), in the parts the day strip shows. */
       day: (date: string, options: Intl.DateTimeFormatOptions) => intl.formatDate(`${date}T12:00:00Z`, { ...options, timeZone: "UTC" }),
-      weekday: (day: Weekday) => intl.formatDate(MONDAY + day * 86_400_000, { weekday: "long", timeZone: "UTC" }),
+      weekday: (day: Weekday, style: "long" | "short" = "long") => intl.formatDate(MONDAY + day * 86_400_000, { weekday: style, timeZone: "UTC" }),
       /** A wall-clock time of the salon's hours ("18:00") as the language writes it. */
       clock: (time: string) =>
         intl.formatTime(Date.UTC(2024, 0, 1, Number(time.slice(0, 2)), Number(time.slice(3, 5))), { timeZone: "UTC", hour: "numeric", minute: "2-digit" }),

@@ -8,14 +8,16 @@ import { BOOKING_CODES } from "../../../../contract/booking-limits.ts";
 import { totalOf, useBookingFormat } from "../format.ts";
 import { useBookingTimes } from "../use-booking-times.ts";
 import { BookingSummary } from "./booking-summary.tsx";
-import { DetailsStep, NO_CONTACT, type Contact, type ContactErrors } from "./details-step.tsx";
+import { missingContact, NO_CONTACT, type Contact, type ContactErrors } from "./contact-fields.tsx";
+import { DetailsStep } from "./details-step.tsx";
 import { DoneStep } from "./done-step.tsx";
 import { ServicesStep } from "./services-step.tsx";
 import { ChoiceBar } from "./step-frame.tsx";
 import { StylistStep } from "./stylist-step.tsx";
 import { TimeStep } from "./time-step.tsx";
+import { WaitlistStep } from "./waitlist-step.tsx";
 
-type Step = "services" | "stylist" | "time" | "details" | "done";
+type Step = "services" | "stylist" | "time" | "details" | "done" | "waitlist";
 
 /** Refusals that mean the time chosen no longer works: the visitor picks another from fresh times. */
 const TIME_REFUSALS: string[] = [BOOKING_CODES.taken, BOOKING_CODES.tooSoon, BOOKING_CODES.tooFar, BOOKING_CODES.unbookable];
@@ -73,10 +75,7 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
   };
 
   async function book() {
-    const missing: ContactErrors = {
-      ...(contact.name.trim() ? {} : { name: intl.formatMessage({ id: "booking.details.nameMissing" }) }),
-      ...(contact.phone.trim() ? {} : { phone: intl.formatMessage({ id: "booking.details.phoneMissing" }) }),
-    };
+    const missing = missingContact(contact, (id) => intl.formatMessage({ id }));
     setProblem(null);
     setErrors(missing);
     if (Object.keys(missing).length > 0 || !start) return;
@@ -128,6 +127,22 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
         }
       />
     );
+  } else if (step === "waitlist") {
+    content = (
+      <WaitlistStep
+        slug={slug}
+        language={language}
+        view={view}
+        services={chosen}
+        stylist={stylist}
+        stylistName={stylistName}
+        contact={contact}
+        onContact={setContact}
+        format={format}
+        onBack={() => go("time")}
+        headingRef={heading}
+      />
+    );
   } else if (step === "time" || step === "details") {
     content = (
       <>
@@ -144,6 +159,7 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
           timeZone={view.salon.time_zone}
           format={format}
           onBack={() => go("stylist")}
+          onWaitlist={view.waitlist ? () => go("waitlist") : undefined}
           headingRef={heading}
         />
         <ChoiceBar

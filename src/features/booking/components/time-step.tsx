@@ -10,7 +10,7 @@ const chip = (pressed: boolean) =>
   }`;
 
 /** Step 3: a day from the strip of days ahead, then one of its free times. */
-export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone, format, onBack, headingRef }: {
+export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone, format, onBack, onWaitlist, headingRef }: {
   times: BookingTimesState;
   date: string | null;
   start: string | null;
@@ -21,6 +21,8 @@ export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone
   timeZone: string;
   format: BookingFormat;
   onBack: () => void;
+  /** Where a visitor whom no time suits asks to be offered one that comes free; absent where the salon keeps no waitlist. */
+  onWaitlist?: () => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const intl = useIntl();
@@ -128,6 +130,24 @@ export function TimeStep({ times, date, start, onDate, onStart, notice, timeZone
             </fieldset>
           )}
         </>
+      )}
+
+      {onWaitlist && (times.data || times.isError) && (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white p-4">
+          <h3 className="font-semibold text-slate-900">
+            <FormattedMessage id="booking.waitlist.inviteTitle" />
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            <FormattedMessage id="booking.waitlist.inviteText" />
+          </p>
+          <button
+            type="button"
+            onClick={onWaitlist}
+            className="mt-3 rounded-xl border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <FormattedMessage id="booking.waitlist.invite" />
+          </button>
+        </div>
       )}
     </StepFrame>
   );
