@@ -1,4 +1,4 @@
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import { FormattedMessage } from "react-intl";
 import type { BookingConfirmation } from "../../../../contract/booking-page.ts";
 import type { Language } from "../../../../contract/languages.ts";
@@ -15,16 +15,7 @@ export function DoneStep({ confirmation, language, address, format, headingRef }
 }) {
   const { start_datetime: start, end_datetime: end } = confirmation;
   return (
-    <div className="text-center">
-      <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
-        ✓
-      </span>
-      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none">
-        <FormattedMessage id="booking.done.title" />
-      </h2>
-      <p className="mt-2 text-slate-700">
-        <FormattedMessage id="booking.done.text" />
-      </p>
+    <DoneFrame titleId="booking.done.title" text={<FormattedMessage id="booking.done.text" />} headingRef={headingRef}>
       <div className="mt-6 text-left">
         <BookingSummary
           rows={[
@@ -46,6 +37,22 @@ export function DoneStep({ confirmation, language, address, format, headingRef }
           <FormattedMessage id="booking.done.change" />
         </a>
       )}
+    </DoneFrame>
+  );
+}
+
+/** A request the salon took: a tick, the heading (focused, so a screen reader starts there), a line of what comes next, and the details. */
+export function DoneFrame({ titleId, text, headingRef, children }: { titleId: string; text: ReactNode; headingRef: RefObject<HTMLHeadingElement | null>; children: ReactNode }) {
+  return (
+    <div className="text-center">
+      <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
+        ✓
+      </span>
+      <h2 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none">
+        <FormattedMessage id={titleId} />
+      </h2>
+      <p className="mt-2 text-slate-700">{text}</p>
+      {children}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { BookingFormat } from "../format.ts";
 import { firstWish, isoWeekday, wishChoices, type Wish } from "../waitlist-wish.ts";
 import type { IsoWeekday } from "../../../../contract/outreach.ts";
 import { BookingSummary } from "./booking-summary.tsx";
+import { DoneFrame } from "./done-step.tsx";
 import { ContactFields, missingContact, SendRow, useFocusOnRefusal, type Contact, type ContactErrors } from "./contact-fields.tsx";
 import { StepFrame } from "./step-frame.tsx";
 
@@ -87,16 +88,11 @@ export function WaitlistStep({ slug, language, view, services, stylist, stylistN
         ? say("booking.waitlist.everyDay")
         : intl.formatList(joined.weekdays.map((iso) => format.weekday((iso - 1) as Weekday)));
     return (
-      <div className="text-center">
-        <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700">
-          ✓
-        </span>
-        <h2 ref={doneHeading} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none">
-          <FormattedMessage id="booking.waitlist.doneTitle" />
-        </h2>
-        <p className="mt-2 text-slate-700">
-          <FormattedMessage id="booking.waitlist.doneText" values={{ phone: <span className="whitespace-nowrap">{joined.phone}</span> }} />
-        </p>
+      <DoneFrame
+        titleId="booking.waitlist.doneTitle"
+        text={<FormattedMessage id="booking.waitlist.doneText" values={{ phone: <span className="whitespace-nowrap">{joined.phone}</span> }} />}
+        headingRef={doneHeading}
+      >
         <div className="mt-6 text-left">
           <BookingSummary
             rows={[
@@ -107,7 +103,7 @@ export function WaitlistStep({ slug, language, view, services, stylist, stylistN
             ]}
           />
         </div>
-      </div>
+      </DoneFrame>
     );
   }
 
