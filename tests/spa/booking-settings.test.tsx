@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DEFAULTS, type BookingSettings } from "../../contract/booking-page.ts";
 import type { Language } from "../../contract/languages.ts";
+import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEFAULT_WORKING_HOURS } from "../../contract/salon.ts";
 import { BookingTab } from "../../src/features/salon-settings/components/booking-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
@@ -27,7 +28,7 @@ const stylist = (id: string, first_name: string, last_name: string, is_active = 
 });
 
 /** The API of the tab: the page's settings as `loaded`, a save answered with `refusal` when one is given; returns what was sent. */
-function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refusal?: { status: number; body: unknown }) {
+function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refusal?: { status: number; body: unknown }, outreach = false) {
   const saved: BookingSettings[] = [];
   let current = loaded;
   mockFetch((url, init) => {
@@ -40,6 +41,7 @@ function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refusal?: { status:
       return json(200, current);
     }
     if (pathname === "/api/dashboard/booking-page") return json(200, current);
+    if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: outreach });
     if (pathname === "/api/dashboard/salon") return json(200, { name: "Kadeřnictví Šárka & Co.", time_zone: "Europe/Prague", currency: "CZK" });
     if (pathname === "/api/dashboard/services") return json(200, [service(CUT, "Dámský střih", 60), service(BALAYAGE, "Balayage", 150)]);
     if (pathname === "/api/dashboard/stylists") return json(200, [stylist(JANA, "Jana", "Nováková"), stylist(PETRA, "Petra", "Svobodová"), stylist(GONE, "Eva", "Malá", false)]);
@@ -162,5 +164,16 @@ describe("the Online booking tab", () => {
     renderTab();
     expect(await screen.findByText(/this link shows a closed page/)).toBeVisible();
     expect(screen.getByRole("switch", { name: "Take bookings online" })).not.toBeChecked();
+  });
+
+  it("says whether visitors whom no time suits can join the waitlist, and links to the outreach settings", async () => {
+    fakeApi(OPEN, undefined, false);
+    const { unmount } = renderTab("de");
+    const off = await screen.findByText(/damit sich alle, die auf der Seite keine passende Zeit finden/);
+    expect(within(off).getByRole("link", { name: "Terminangebote" })).toHaveAttribute("href", "/de/salon-settings?tab=outreach");
+    unmount();
+    fakeApi(OPEN, undefined, true);
+    renderTab("cs");
+    expect(await screen.findByText(/Kdo na stránce nenajde vhodný čas, může se zapsat na vaši čekací listinu/)).toBeInTheDocument();
   });
 });

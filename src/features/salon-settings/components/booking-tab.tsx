@@ -20,6 +20,7 @@ import { bookingPagePrefix, suggestSlug } from "../booking-page-address.ts";
 import { MINUTES_PER_DAY, span } from "../time-span.ts";
 import { BookingOfferList } from "./booking-offer-list.tsx";
 import { BookingShare } from "./booking-share.tsx";
+import { BookingWaitlistNote } from "./booking-waitlist-note.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { SettingsSwitch } from "./settings-switch.tsx";
 import { SettingsTabLoad } from "./settings-tab-load.tsx";
@@ -143,6 +144,9 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
             )}
             {select("horizon_days", BOOKING_HORIZON_DAYS, (days) => span(intl, days * MINUTES_PER_DAY))}
             {select("slot_step", BOOKING_SLOT_STEPS, (minutes) => span(intl, minutes))}
+          </div>
+          <div className="mt-4">
+            <BookingWaitlistNote />
           </div>
         </SettingsSection>
         <SettingsSection title="salonSettings.booking.offer">
