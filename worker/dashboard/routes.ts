@@ -17,6 +17,7 @@ import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
 import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
+import { stylistCalendarRoutes } from "../stylist-calendars/routes.ts";
 
 /** Everything under /api/dashboard: signed in, and scoped to the person's salon. */
 export const dashboardRoutes = new Hono<SalonEnv>()
@@ -36,4 +37,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/outreach", outreachSettingsRoutes)
   .route("/setup-progress", setupProgressRoutes)
   .route("/waitlist", waitlistRoutes)
-  .route("/outreach/log", outreachLogRoutes);
+  .route("/outreach/log", outreachLogRoutes)
+  .route("/stylist-calendars", stylistCalendarRoutes);
