@@ -37,7 +37,7 @@ export const stylistCalendarRoutes = new Hono<SalonEnv>()
     const stylistId = stylistOf(c);
     const { url } = c.req.valid("json");
     if (!readableAddress(c.env, url)) {
-      const detail = c.var.t("validation.calendar.https");
+      const detail = c.var.t(URL.canParse(url) ? "validation.calendar.https" : "validation.calendar.url");
       throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
     }
     await inSalon(c, (scope) => saveCalendar(scope, stylistId, url));

@@ -16,6 +16,7 @@ const AT_ONCE = 3;
  * names (a test's loopback server), since the address carries its calendar's secret.
  */
 export function readableAddress(env: Pick<Bindings, "CALENDAR_HTTP_HOSTS">, url: string): boolean {
+  if (!URL.canParse(url)) return false;
   const { protocol, hostname } = new URL(url);
   if (protocol === "https:") return true;
   const plain = (env.CALENDAR_HTTP_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
