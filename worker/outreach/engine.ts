@@ -8,6 +8,7 @@ import { addDays, dayOf, dayStart, minutesOf, wallTime, weekdayIndex } from "../
 import { freeSlots, type Slot } from "../availability/free-slots.ts";
 import { afterQuietHours, clientMessaging, TEXTABLE, type ClientMessaging } from "../client-messages/compose.ts";
 import { saveAndConfirm } from "../client-messages/appointment-changes.ts";
+import { linkUrl, visitLinkExpiry } from "../client-messages/links.ts";
 import { getAppointment } from "../data/appointments.ts";
 import { availabilityInput } from "../data/availability.ts";
 import { optedOut, queueMessages } from "../data/client-messages.ts";
@@ -35,7 +36,6 @@ import {
   waitingFor,
   type Candidate,
   type FreedTime,
-  type Offer,
   type OutreachRules,
   type SlotRow,
 } from "../data/outreach.ts";
@@ -329,7 +329,8 @@ export async function acceptOffer(scope: TenantScope, messaging: ClientMessaging
           notes: null,
           services: offer.service_ids.map((service) => ({ service, price_at_booking: null, duration_at_booking: null })),
         },
-        { source: "outreach", clientLanguage: offer.language },
+        // A YES by text is answered with the booking's details and link: the SMS confirmation would say it twice.
+        { source: "outreach", clientLanguage: offer.language, confirmBy: offer.channel === "sms" ? ["email"] : undefined },
       ),
     );
     await settleOffer(scope, attemptId, "accepted", appointment.id);
@@ -368,15 +369,19 @@ export async function answerTextOffer(
   const offer = await latestTextOffer(scope, phone);
   if (!offer) return null;
   const rules = await outreachRules(scope);
-  const say = (reply: OfferReply, about: Offer = offer) =>
-    offerReplyText(reply, factsOf(rules, { start: about.start_at, stylist: about.stylist_name, services: about.services }), about.language);
+  const say = (reply: OfferReply, manage: string | null = null) =>
+    offerReplyText(reply, factsOf(rules, { start: offer.start_at, stylist: offer.stylist_name, services: offer.services }), offer.language, manage);
   if (answer === "no") {
     await declineOffer(scope, offer.id);
     return { reply: say("declined"), queued: [] };
   }
   const accepted = await acceptOffer(scope, messaging, offer.id, now);
   if (accepted.outcome !== "booked") return { reply: say(accepted.outcome), queued: [] };
-  return { reply: say("booked"), queued: accepted.queued };
+  const { appointment } = accepted;
+  const manage = messaging?.links
+    ? await linkUrl(messaging.links, "visit", offer.language, appointment.id, visitLinkExpiry(new Date(appointment.end_datetime)))
+    : null;
+  return { reply: say("booked", manage), queued: accepted.queued };
 }
 
 // ---- the cron ----------------------------------------------------------------------------------
