@@ -207,9 +207,40 @@ describe("outreach", () => {
     const second = await salon.wait({ name: "Druhá Klientka" });
     const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
     // 09:00–13:00 and 14:00–18:00 are free: of two stretches, one is offered to the one client not yet offered anything today.
-    expect(result).toEqual({ free: 2, slots: 1, offers: 1 });
+    expect(result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
     expect(queued).toHaveLength(1);
     expect((await salon.slots()).filter((s) => s.trigger === "fill_gaps")).toHaveLength(2);
     expect((await salon.attempts()).filter((a) => a.phone === second.phone)).toHaveLength(1);
+  });
+
+  it("Fill gaps pressed again on later days offers a waiting client no time they were offered before, and leaves no empty slot for it", async () => {
+    const salon = await outreachSalon({ sms_round: 1 });
+    const client = await salon.wait({ name: "Eva Dvořáková" });
+    const day = new Date(dayAhead(16)).toISOString().slice(0, 10);
+    const press = () => salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
+    /** A day passes: the offers ran out unanswered and the slots ended, so the client may hear from the salon again. */
+    const nextDay = async () => {
+      await sql`update outreach_slots set status = 'expired', closed_at = now() where salon_id = ${salon.salonId} and status = 'open'`;
+      await sql`update outreach_attempts set status = 'expired', created_at = created_at - interval '1 day' where salon_id = ${salon.salonId}`;
+    };
+    const offeredStarts = async () =>
+      (await sql<{ start_at: Date }[]>`select start_at from outreach_attempts where salon_id = ${salon.salonId} and phone = ${client.phone} order by created_at`).map((a) =>
+        a.start_at.toISOString(),
+      );
+
+    // One offer a client a day: the morning goes to her, the afternoon waits.
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
+    const [morning] = await offeredStarts();
+    await nextDay();
+    // The morning she was offered is not offered again; the afternoon is.
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 1 });
+    const starts = await offeredStarts();
+    expect(starts).toHaveLength(2);
+    expect(starts[1]).not.toBe(morning);
+    await nextDay();
+    const slotsBefore = (await salon.slots()).length;
+    expect((await press()).result).toEqual({ free: 2, slots: 0, offers: 0, offered_before: 2 });
+    expect(await offeredStarts()).toHaveLength(2);
+    expect(await salon.slots()).toHaveLength(slotsBefore);
   });
 });
