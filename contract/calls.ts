@@ -18,8 +18,12 @@ export const queryInt = (fallback: number, min: number, max: number, error: stri
     z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error })),
   );
 
-/** What came of a call; the database's check on calls.outcome allows these. */
-export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned"] as const;
+/**
+ * What came of a call; the database's check on calls.outcome allows these. `voicemail` and
+ * `no_answer`: an outbound call that reached no person (a machine given the salon's message;
+ * one given none, or no answer at all).
+ */
+export const CALL_OUTCOMES = ["booked", "rescheduled", "cancelled", "question_answered", "handed_over", "no_action", "abandoned", "voicemail", "no_answer"] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** An optional query field: absent or empty reads as not given. */

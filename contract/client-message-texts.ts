@@ -186,6 +186,9 @@ function fill(facts: VisitFacts, words: Words): Filled {
   };
 }
 
+/** The SMS line that leads to the client's page of the visit, where it is changed or cancelled. */
+export const manageLine = (language: Language, url: string) => `${WORDS[language].manage} ${url}`;
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
@@ -205,7 +208,7 @@ export function composeMessage(
   const f = fill(facts, words);
   if (channel === "sms") {
     const parts = [words.sms[kind](f)];
-    if (links.manage && kind !== "cancelled") parts.push(`${words.manage} ${links.manage}`);
+    if (links.manage && kind !== "cancelled") parts.push(manageLine(language, links.manage));
     if (options.smsCanReply) parts.push(words.smsStop);
     return { subject: null, text: parts.join(" "), html: null };
   }

@@ -1,4 +1,4 @@
-import { describeVisit, type Filled, type VisitFacts } from "./client-message-texts.ts";
+import { describeVisit, manageLine, type Filled, type VisitFacts } from "./client-message-texts.ts";
 import type { Language } from "./languages.ts";
 import { fold } from "./text.ts";
 
@@ -48,7 +48,14 @@ const WORDS: Record<Language, OfferWords> = {
 };
 
 export const offerText = (facts: VisitFacts, language: Language) => WORDS[language].offer(describeVisit(facts, language));
-export const offerReplyText = (reply: OfferReply, facts: VisitFacts, language: Language) => WORDS[language].replies[reply](describeVisit(facts, language));
+/**
+ * The answer to a client's reply. A booking's answer is its only SMS confirmation, so it
+ * carries the link to change or cancel the visit (`manage`) as the confirmation would.
+ */
+export function offerReplyText(reply: OfferReply, facts: VisitFacts, language: Language, manage: string | null = null): string {
+  const text = WORDS[language].replies[reply](describeVisit(facts, language));
+  return reply === "booked" && manage ? `${text} ${manageLine(language, manage)}` : text;
+}
 
 /** Yes and no as clients type them in the three languages; anything else is no answer to an offer. */
 const YES = new Set(["yes", "y", "yeah", "yep", "ok", "okay", "ja", "j", "jo", "gerne", "ano", "jasne", "beru"]);

@@ -228,4 +228,6 @@ export interface FillGapsResult {
   slots: number;
   /** Texts sent at once. */
   offers: number;
+  /** Free stretches not offered again: being offered now, or every waiting client they suit had that time offered before. */
+  offered_before: number;
 }

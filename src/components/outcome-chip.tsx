@@ -10,6 +10,8 @@ const TONES: Record<CallOutcome, string> = {
   handed_over: "bg-violet-50 text-violet-800 ring-violet-200",
   no_action: "bg-slate-100 text-slate-700 ring-slate-200",
   abandoned: "bg-slate-100 text-slate-700 ring-slate-200",
+  voicemail: "bg-slate-100 text-slate-700 ring-slate-200",
+  no_answer: "bg-slate-100 text-slate-700 ring-slate-200",
 };
 
 /** What came of a call, as a small labelled chip; nothing while it is not known. */

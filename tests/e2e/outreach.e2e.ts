@@ -76,12 +76,18 @@ describe("outreach by text", () => {
     const webhook = `${base}/api/telephony/twilio/messaging`;
     const first = await sendInboundSms(twilio, { from: eva, to: salon.number, body: "Ano", url: webhook });
     expect(first.answered).toBe(200);
-    expect(messageOf(first.answer)).toMatch(new RegExp(`^${salon.salonName}: it's yours – .+ at 2:00 PM with Jana Nováková\\. See you then!$`));
+    // The answer is the booking's one text: with the link to change or cancel it, and no SMS confirmation besides.
+    expect(messageOf(first.answer)).toMatch(
+      new RegExp(`^${salon.salonName}: it's yours – .+ at 2:00 PM with Jana Nováková\\. See you then! Need to change or cancel\\? \\S+/en/visit/[\\w-]{43}$`),
+    );
     const second = await sendInboundSms(twilio, { from: petra, to: salon.number, body: "YES", url: webhook });
     expect(messageOf(second.answer)).toBe(`${salon.salonName}: sorry, someone was quicker and that time is gone. You stay on our waiting list.`);
     const appointments = await sql<{ customer_name: string; source: string }[]>`
       select customer_name, source from appointments where salon_id = ${ids!.salon_id} and status = 'booked'`;
     expect(appointments).toEqual([{ customer_name: "Eva Malá", source: "outreach" }]);
+    const confirmations = await sql`
+      select m.channel from client_messages m join appointments a on a.id = m.appointment_id where a.salon_id = ${ids!.salon_id} and a.status = 'booked' and m.kind = 'booked'`;
+    expect(confirmations).toEqual([{ channel: "email" }]);
 
     // The owner sees the booking marked as an offer's, and the offer's story on the Waitlist screen.
     const { page, context } = await browser.visitor({ viewport: { width: 1366, height: 900 } });

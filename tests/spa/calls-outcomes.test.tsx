@@ -121,6 +121,8 @@ describe("the Calls screen's filter", () => {
       "Handed over",
       "Nothing to do",
       "Abandoned",
+      "Voicemail left",
+      "Not answered",
     ]);
 
     await userEvent.selectOptions(filter, "Booked");
@@ -201,6 +203,14 @@ describe("a call's details", () => {
     expect(details().queryByText("No summary could be made for this call.")).not.toBeInTheDocument();
     expect(details().queryByText("The summary is being written…")).not.toBeInTheDocument();
     expect(details().queryByRole("heading", { name: "Summary" })).not.toBeInTheDocument();
+  });
+
+  it("say of an offer call an answering machine took that a message was left, not that someone hung up", async () => {
+    const machine = aCall("c5", "2026-11-23T09:00:00Z", { direction: "outbound", offer: true, outcome: "voicemail", summary_state: "skipped", call_duration: 25 });
+    fakeCallsApi({ call: () => json(200, machine) });
+    renderPage("/en/dashboard/calls?call=c5");
+    expect(await details().findByText("Voicemail left")).toBeInTheDocument();
+    expect(details().queryByText("Abandoned")).not.toBeInTheDocument();
   });
 
   it("open by the address for a call that is not on the page, read by its id; Back to calls closes it", async () => {

@@ -19,7 +19,7 @@ function fakeApi({ enabled, answer }: { enabled: boolean; answer?: () => Respons
     if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: on });
     if (pathname === "/api/dashboard/outreach/fill-gaps" && init.method === "POST") {
       filled.push(JSON.parse(String(init.body)));
-      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0 } satisfies FillGapsResult);
+      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0, offered_before: 0 } satisfies FillGapsResult);
       if (response.status === 409) on = false;
       return response;
     }
@@ -37,7 +37,7 @@ const longDay = (day: string, language: Language) =>
 
 describe("Fill gaps in the calendar", () => {
   it("asks about the day shown, offers it, and tells how many times and texts went out", async () => {
-    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5 }) });
+    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5, offered_before: 1 }) });
     renderButton([today()]);
     const button = await screen.findByRole("button", { name: "Fill gaps" });
     await waitFor(() => expect(button).toBeEnabled());
@@ -70,6 +70,16 @@ describe("Fill gaps in the calendar", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Freie Zeiten anbieten" }));
     expect(await screen.findByText("An diesem Tag gibt es keine freie Zeit anzubieten")).toBeInTheDocument();
     expect(filled).toEqual([{ date: addDays(today(), 2) }]);
+  });
+
+  it("says so in Czech when the day's free times went to everyone they suit before, not that nobody fits", async () => {
+    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 2 } satisfies FillGapsResult) });
+    renderButton([today()], "cs");
+    const button = await screen.findByRole("button", { name: "Nabídnout volné termíny" });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Nabídnout" }));
+    expect(await screen.findByText("Volné časy toho dne už byly nabídnuty všem z čekací listiny, kterým vyhovují")).toBeInTheDocument();
   });
 
   it("is off with a way to switch outreach on, and learns of a switch made elsewhere, in Czech", async () => {

@@ -118,8 +118,8 @@ describe("filtering the call list", () => {
   });
 
   it.each([
-    ["?outcome=won", "outcome", "Wählen Sie eines der Ergebnisse: booked, rescheduled, cancelled, question_answered, handed_over, no_action oder abandoned."],
-    ["?outcome=booked&outcome=cancelled", "outcome", "Wählen Sie eines der Ergebnisse: booked, rescheduled, cancelled, question_answered, handed_over, no_action oder abandoned."],
+    ["?outcome=won", "outcome", "Wählen Sie eines der Ergebnisse: booked, rescheduled, cancelled, question_answered, handed_over, no_action, abandoned, voicemail oder no_answer."],
+    ["?outcome=booked&outcome=cancelled", "outcome", "Wählen Sie eines der Ergebnisse: booked, rescheduled, cancelled, question_answered, handed_over, no_action, abandoned, voicemail oder no_answer."],
     ["?follow_up=yes", "follow_up", "Geben Sie follow_up als true an oder lassen Sie es weg."],
   ])("refuses %s in the caller's language, naming the field", async (query, field, detail) => {
     const { owner } = await ownerWithSalon({ "accept-language": "de" });

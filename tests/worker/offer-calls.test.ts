@@ -219,10 +219,14 @@ describe("outbound offer calls", () => {
         "obslouží vás Jana Nováková. Pokud o něj máte zájem, odpovězte na naši SMS slovem ANO, nebo nám zavolejte. Děkujeme a na shledanou.</Say><Hangup/></Response>",
     );
     expect((await attempt(offer.attemptId)).status).toBe("voicemail");
-    // The machine's call completes afterwards: the offer stays as it ended.
+    // The machine's call completes afterwards: the offer stays as it ended, and the Calls screen says a message was left, not that someone hung up.
     await endedAtTwilio(offer.client);
     await ended(offer, sid, "completed", "25");
-    expect((await attempt(offer.attemptId)).status).toBe("voicemail");
+    const { status, call_id: callId } = await attempt(offer.attemptId);
+    expect(status).toBe("voicemail");
+    expect(await callRow(callId!)).toMatchObject({ call_status: "completed", outcome: "voicemail" });
+    const listed = (await offer.owner.call("/api/calls/list")).json as { items: Record<string, unknown>[] };
+    expect(listed.items).toEqual([expect.objectContaining({ id: callId, direction: "outbound", outcome: "voicemail", offer: true })]);
   });
 
   it("gives a person the offer as a message when the assistant cannot take the call, and fails the offer", async () => {
@@ -241,9 +245,14 @@ describe("outbound offer calls", () => {
 
   it("hangs up on a machine without a word when the salon wants no message, and on a fax", async () => {
     const quiet = await offeredByCall({ voicemail: "none" });
-    const answer = await answered(quiet, await placed(quiet), "machine_end_silence");
+    const quietSid = await placed(quiet);
+    const answer = await answered(quiet, quietSid, "machine_end_silence");
     expect(answer.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
-    expect((await attempt(quiet.attemptId)).status).toBe("no_answer");
+    await endedAtTwilio(quiet.client);
+    await ended(quiet, quietSid, "completed", "4");
+    const { status, call_id: callId } = await attempt(quiet.attemptId);
+    expect(status).toBe("no_answer");
+    expect(await callRow(callId!)).toMatchObject({ call_status: "completed", outcome: "no_answer" });
 
     const fax = await offeredByCall();
     expect((await answered(fax, await placed(fax), "fax")).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
@@ -251,10 +260,10 @@ describe("outbound offer calls", () => {
   });
 
   it.each([
-    ["busy", "busy"],
-    ["no-answer", "no_answer"],
-    ["canceled", "failed"],
-  ])("settles the offer when the call ends %s, and records the call's end", async (twilioStatus, offerStatus) => {
+    ["busy", "busy", "no_answer"],
+    ["no-answer", "no_answer", "no_answer"],
+    ["canceled", "failed", "abandoned"],
+  ])("settles the offer when the call ends %s, and records the call's end", async (twilioStatus, offerStatus, outcome) => {
     const offer = await offeredByCall();
     const sid = await placed(offer);
     // Ringing changes nothing yet.
@@ -263,7 +272,7 @@ describe("outbound offer calls", () => {
     expect((await ended(offer, sid, twilioStatus, "0")).status).toBe(204);
     const { status, call_id: callId } = await attempt(offer.attemptId);
     expect(status).toBe(offerStatus);
-    expect(await callRow(callId!)).toMatchObject({ call_status: twilioStatus, call_duration: 0 });
+    expect(await callRow(callId!)).toMatchObject({ call_status: twilioStatus, call_duration: 0, outcome });
   });
 
   it("fails the offer at once when Twilio refuses the call or the salon has no line to call from", async () => {

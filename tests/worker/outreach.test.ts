@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { clientMessaging } from "../../worker/client-messages/compose.ts";
-import { fillGaps } from "../../worker/outreach/engine.ts";
+import { acceptOffer, fillGaps } from "../../worker/outreach/engine.ts";
 import { sql } from "./auth-helpers.ts";
 import { ACCOUNT, cron, dayAhead, live, mobile, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 
@@ -71,8 +71,8 @@ describe("outreach", () => {
     expect(answers[1 - won]).toMatch(won === 0 ? /Leider war jemand schneller/ : /Bohužel byl někdo rychlejší/);
     const winner = won === 0 ? early : forJana;
 
-    const booked = await sql<{ source: string; customer_phone: string; start_at: Date; client_id: string | null }[]>`
-      select source, customer_phone, start_at, client_id from appointments where salon_id = ${salon.salonId} and status = 'booked'`;
+    const booked = await sql<{ id: string; source: string; customer_phone: string; start_at: Date; client_id: string | null }[]>`
+      select id, source, customer_phone, start_at, client_id from appointments where salon_id = ${salon.salonId} and status = 'booked'`;
     expect(booked).toHaveLength(1);
     expect(booked[0]).toMatchObject({ source: "outreach", customer_phone: winner.phone, start_at: start });
     expect(booked[0]!.client_id).not.toBeNull();
@@ -83,12 +83,31 @@ describe("outreach", () => {
     expect(entry!.status).toBe("booked");
     expect((await salon.slots()).map((s) => [s.trigger, s.status])).toEqual([["cancelled", "filled"]]);
     expect((await salon.attempts()).map((a) => a.status).sort()).toEqual(["accepted", "taken"]);
-    // The booking is confirmed to its client like any other.
-    expect((await smsTo(winner.phone)).length).toBeGreaterThanOrEqual(2);
+    // The answer to the YES is the booking's one text: when and with whom, and the link to change or cancel it.
+    expect(answers[won]).toMatch(/^Salon Jana: (Termín je váš – .+ v 10:00, Jana Nováková\. Těšíme se na vás! Potřebujete termín změnit nebo zrušit\?|Der Termin gehört Ihnen – .+ um 10:00 bei Jana Nováková\. Bis dann! Sie möchten den Termin ändern oder absagen\?) http:\/\/app\.test\/(cs|de)\/visit\/[\w-]{43}$/);
+    expect((await smsTo(winner.phone)).map((m) => m.body)).toEqual([expect.stringMatching(/Uvolnil se termín|Ein Termin ist frei geworden/)]);
+    expect((await salon.messagesOf(booked[0]!.id)).map((m) => m.channel)).toEqual(["email"]);
 
     // A later YES from the loser is still a polite no, and the winner's repeated YES still has the time.
     expect(answerOf((await salon.reply(winner === early ? forJana.phone : early.phone, "YES")).text)).toMatch(/schneller|rychlejší/);
     expect(answerOf((await salon.reply(winner.phone, "yes")).text)).toMatch(/Termín je váš|Der Termin gehört Ihnen/);
+  });
+
+  it("confirms by SMS a time a client took on an offer call", async () => {
+    const salon = await outreachSalon();
+    const client = mobile();
+    const start = dayAhead(16);
+    const end = new Date(start.getTime() + 45 * 60_000);
+    const [slot] = await sql<{ id: string }[]>`
+      insert into outreach_slots (salon_id, stylist_id, start_at, end_at, trigger) values (${salon.salonId}, ${salon.stylist}, ${start}, ${end}, 'cancelled') returning id`;
+    const [attempt] = await sql<{ id: string }[]>`
+      insert into outreach_attempts (salon_id, slot_id, name, phone, language, channel, start_at, end_at, service_ids, expires_at)
+      values (${salon.salonId}, ${slot!.id}, 'Eva Malá', ${client}, 'cs', 'call', ${start}, ${end}, ${sql.json([salon.service])}, now() + interval '15 minutes')
+      returning id`;
+    const accepted = await salon.inSalon((scope) => acceptOffer(scope, clientMessaging(live), attempt!.id));
+    expect(accepted.outcome).toBe("booked");
+    const appointment = accepted.outcome === "booked" ? accepted.appointment.id : "";
+    expect((await salon.messagesOf(appointment)).map((m) => [m.channel, m.recipient, m.state])).toContainEqual(["sms", client, "queued"]);
   });
 
   it("answers a YES after the offer ran out politely, takes a NO, and leaves STOP and START as they were", async () => {
@@ -188,9 +207,40 @@ describe("outreach", () => {
     const second = await salon.wait({ name: "Druhá Klientka" });
     const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
     // 09:00–13:00 and 14:00–18:00 are free: of two stretches, one is offered to the one client not yet offered anything today.
-    expect(result).toEqual({ free: 2, slots: 1, offers: 1 });
+    expect(result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
     expect(queued).toHaveLength(1);
     expect((await salon.slots()).filter((s) => s.trigger === "fill_gaps")).toHaveLength(2);
     expect((await salon.attempts()).filter((a) => a.phone === second.phone)).toHaveLength(1);
+  });
+
+  it("Fill gaps pressed again on later days offers a waiting client no time they were offered before, and leaves no empty slot for it", async () => {
+    const salon = await outreachSalon({ sms_round: 1 });
+    const client = await salon.wait({ name: "Eva Dvořáková" });
+    const day = new Date(dayAhead(16)).toISOString().slice(0, 10);
+    const press = () => salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
+    /** A day passes: the offers ran out unanswered and the slots ended, so the client may hear from the salon again. */
+    const nextDay = async () => {
+      await sql`update outreach_slots set status = 'expired', closed_at = now() where salon_id = ${salon.salonId} and status = 'open'`;
+      await sql`update outreach_attempts set status = 'expired', created_at = created_at - interval '1 day' where salon_id = ${salon.salonId}`;
+    };
+    const offeredStarts = async () =>
+      (await sql<{ start_at: Date }[]>`select start_at from outreach_attempts where salon_id = ${salon.salonId} and phone = ${client.phone} order by created_at`).map((a) =>
+        a.start_at.toISOString(),
+      );
+
+    // One offer a client a day: the morning goes to her, the afternoon waits.
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
+    const [morning] = await offeredStarts();
+    await nextDay();
+    // The morning she was offered is not offered again; the afternoon is.
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 1 });
+    const starts = await offeredStarts();
+    expect(starts).toHaveLength(2);
+    expect(starts[1]).not.toBe(morning);
+    await nextDay();
+    const slotsBefore = (await salon.slots()).length;
+    expect((await press()).result).toEqual({ free: 2, slots: 0, offers: 0, offered_before: 2 });
+    expect(await offeredStarts()).toHaveLength(2);
+    expect(await salon.slots()).toHaveLength(slotsBefore);
   });
 });

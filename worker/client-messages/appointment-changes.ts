@@ -1,5 +1,6 @@
 import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
 import { cancelAppointment, getAppointment, saveAppointment, type SaveOptions } from "../data/appointments.ts";
+import type { MessageChannel } from "../../contract/client-messages.ts";
 import type { Language } from "../../contract/languages.ts";
 import { dropUnsent, rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
@@ -15,6 +16,8 @@ import { freeTime } from "../outreach/engine.ts";
  *
  * The time a move or a cancellation frees is offered to the clients waiting for one
  * (outreach/engine.ts), in the same transaction: its offers go with the confirmation.
+ * `confirmBy` narrows the channels the confirmation goes by, for a client who already has it
+ * on one (a YES to an offer text is answered with the booking's details).
  */
 
 /** The old time of an appointment moved or cancelled, offered to those waiting. */
@@ -32,14 +35,14 @@ export async function saveAndConfirm(
   scope: TenantScope,
   messaging: ClientMessaging | null,
   body: AppointmentBody,
-  options: SaveOptions & { clientLanguage?: Language } = {},
+  options: SaveOptions & { clientLanguage?: Language; confirmBy?: readonly MessageChannel[] } = {},
 ): Promise<{ appointment: Appointment; queued: string[] }> {
   const before = options.id ? await getAppointment(scope, options.id) : null;
   const appointment = await saveAppointment(scope, body, options);
   // The language the client booked in, kept where their record has none, so this message is in it already.
   if (options.clientLanguage) await rememberClientLanguage(scope, appointment.id, options.clientLanguage);
   if (!messaging || (before && sameVisit(before, appointment))) return { appointment, queued: [] };
-  const queued = await queueVisitMessages(scope, messaging, appointment.id, before ? "moved" : "booked");
+  const queued = await queueVisitMessages(scope, messaging, appointment.id, before ? "moved" : "booked", undefined, options.confirmBy);
   const moved = before && (before.start_datetime !== appointment.start_datetime || before.stylist !== appointment.stylist);
   const offers = moved ? await freedBy(scope, messaging, before, "moved") : [];
   return { appointment, queued: [...queued, ...offers] };

@@ -1,6 +1,6 @@
 import max from "libphonenumber-js/max/metadata";
 import { composeMessage, salonFacts, type VisitFacts } from "../../contract/client-message-texts.ts";
-import { CONFIRMATIONS_PER_DAY, type MessageChannel, type MessageKind, type SkipReason } from "../../contract/client-messages.ts";
+import { CONFIRMATIONS_PER_DAY, MESSAGE_CHANNELS, type MessageChannel, type MessageKind, type SkipReason } from "../../contract/client-messages.ts";
 import { EMAIL_PATTERN } from "../../contract/email.ts";
 import { parsePhone, salonCountry } from "../../contract/phone.ts";
 import { minutesOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
@@ -77,13 +77,17 @@ function salonFrom(mailFrom: string, salonName: string): string {
   return `"${salonName.replace(/["<>\\]/g, "").slice(0, 100)}" <${address}>`;
 }
 
-/** Writes the SMS and the email of `kind` for the appointment; answers the ids of those to send. */
+/**
+ * Writes the SMS and the email of `kind` for the appointment (or only those of `channels`);
+ * answers the ids of those to send.
+ */
 export async function queueVisitMessages(
   scope: TenantScope,
   messaging: ClientMessaging,
   appointmentId: string,
   kind: MessageKind,
   now = new Date(),
+  channels: readonly MessageChannel[] = MESSAGE_CHANNELS,
 ): Promise<string[]> {
   const subject = await messageSubject(scope, appointmentId);
   const { appointment, salon, settings, language } = subject;
@@ -135,7 +139,7 @@ export async function queueVisitMessages(
       skipReason: skip,
     });
   };
-  await add("sms", sms, sms.sender, sms.recipient !== null && smsOut.has(sms.recipient));
-  await add("email", email, salonFrom(messaging.mailFrom, salon.name), email.recipient !== null && emailOut.has(email.recipient));
+  if (channels.includes("sms")) await add("sms", sms, sms.sender, sms.recipient !== null && smsOut.has(sms.recipient));
+  if (channels.includes("email")) await add("email", email, salonFrom(messaging.mailFrom, salon.name), email.recipient !== null && emailOut.has(email.recipient));
   return queueMessages(scope, messages);
 }

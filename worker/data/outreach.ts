@@ -98,6 +98,13 @@ export async function closeSlot({ sql, salonId }: TenantScope, id: string, statu
     where slot_id = ${id} and salon_id = ${salonId} and status = 'offered'`;
 }
 
+/** Removes a slot that asked nobody, as every client it suits had its time before: Fill gaps pressed again leaves no empty slot in the log. */
+export async function dropSlot({ sql, salonId }: TenantScope, id: string): Promise<void> {
+  await sql`
+    delete from outreach_slots o where o.id = ${id} and o.salon_id = ${salonId}
+      and not exists (select from outreach_attempts a where a.salon_id = o.salon_id and a.slot_id = o.id)`;
+}
+
 /** Open slots across salons whose next step is due, and whose they are. */
 export function dueSlots({ sql }: PublicScope, batch: number): Promise<TenantRow[]> {
   return sql<TenantRow[]>`select slot_id as id, salon_id as "salonId", owner_id as "userId" from due_outreach_slots(${batch})`;
@@ -201,6 +208,20 @@ export async function regularsDue({ sql, salonId }: TenantScope, slotId: string,
     from_time: "00:00",
     until_time: "23:59",
   }));
+}
+
+/** One number offered one start: a key of offeredStarts' set. */
+export const offeredStart = (phone: string, start: Date) => `${phone} ${start.toISOString()}`;
+
+/**
+ * Who was offered which start of this stylist within a stretch, in any slot, whatever came of
+ * it (a skipped offer never reached its client and may go again).
+ */
+export async function offeredStarts({ sql, salonId }: TenantScope, stylistId: string, from: Date, to: Date): Promise<Set<string>> {
+  const rows = await sql<{ phone: string; start_at: Date }[]>`
+    select a.phone, a.start_at from outreach_attempts a join outreach_slots o on o.id = a.slot_id and o.salon_id = a.salon_id
+    where a.salon_id = ${salonId} and o.stylist_id = ${stylistId} and a.start_at >= ${from} and a.start_at < ${to} and a.status <> 'skipped'`;
+  return new Set(rows.map((r) => offeredStart(r.phone, r.start_at)));
 }
 
 /** Numbers offered anything by the salon since `since` (the salon's midnight): one outreach a client a day. */

@@ -8,6 +8,7 @@ import { addDays, dayOf, dayStart, minutesOf, wallTime, weekdayIndex } from "../
 import { freeSlots, type Slot } from "../availability/free-slots.ts";
 import { afterQuietHours, clientMessaging, TEXTABLE, type ClientMessaging } from "../client-messages/compose.ts";
 import { saveAndConfirm } from "../client-messages/appointment-changes.ts";
+import { linkUrl, visitLinkExpiry } from "../client-messages/links.ts";
 import { getAppointment } from "../data/appointments.ts";
 import { availabilityInput } from "../data/availability.ts";
 import { optedOut, queueMessages } from "../data/client-messages.ts";
@@ -16,6 +17,7 @@ import { DataError } from "../data/errors.ts";
 import {
   closeSlot,
   contactedSince,
+  dropSlot,
   dueSlots,
   entryBooked,
   expireEntries,
@@ -24,6 +26,8 @@ import {
   liveOffers,
   lockSlot,
   offerOf,
+  offeredStart,
+  offeredStarts,
   offersSince,
   openSlot,
   outreachRules,
@@ -35,7 +39,6 @@ import {
   waitingFor,
   type Candidate,
   type FreedTime,
-  type Offer,
   type OutreachRules,
   type SlotRow,
 } from "../data/outreach.ts";
@@ -65,8 +68,10 @@ export interface StepWork {
   calls: string[];
   /** Clients offered the slot in this step, by text or call, sent or skipped with a reason. */
   asked: number;
+  /** Clients the slot would suit who were offered this stylist at that start before, in this slot or an earlier one: not asked again. */
+  offeredBefore: number;
 }
-const NOTHING: StepWork = { queued: [], calls: [], asked: 0 };
+const NOTHING: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0 };
 
 /** Where a candidate fits into the slot's free time: the first start on their days and hours. */
 function fitFor(candidate: Candidate, free: Slot[], slot: SlotRow, timeZone: string): Slot | null {
@@ -169,7 +174,8 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
   const contacted = await contactedSince(scope, today);
   const opted = await optedOut(scope, "sms", everyone.map((c) => c.phone));
   const wanted = Math.min(byCall ? 1 : rules.settings.sms_round, rules.settings.daily_cap - used);
-  const work: StepWork = { queued: [], calls: [], asked: 0 };
+  const before = await offeredStarts(scope, slot.stylist_id, slot.start_at, slot.end_at);
+  const work: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0 };
   let offered = 0;
   const stylistName = slot.stylist_name;
   for (const candidate of everyone) {
@@ -177,6 +183,11 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
     if (contacted.has(candidate.phone) || candidate.service_ids.length === 0) continue;
     const fit = fitFor(candidate, free(candidate.duration), slot, rules.time_zone);
     if (!fit) continue;
+    // A time that ended unbooked and came up again (Fill gaps pressed once more) is news to nobody it went to.
+    if (before.has(offeredStart(candidate.phone, new Date(fit.start)))) {
+      work.offeredBefore++;
+      continue;
+    }
     contacted.add(candidate.phone);
     work.asked++;
     const id = crypto.randomUUID();
@@ -247,11 +258,12 @@ export async function freeTime(scope: TenantScope, messaging: ClientMessaging | 
 
 /**
  * The owner's "Fill gaps": every stylist's free stretches of the day (after the lead time)
- * become slots, each offered at once.
+ * become slots, each offered at once. A stretch being offered already, or whose suited clients
+ * all had it offered before, is not offered again, and leaves no empty slot behind.
  */
 export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | null, date: string, now = new Date()): Promise<{ result: FillGapsResult; queued: string[] }> {
   const rules = await outreachRules(scope);
-  if (!rules.settings.enabled || !messaging) return { result: { free: 0, slots: 0, offers: 0 }, queued: [] };
+  if (!rules.settings.enabled || !messaging) return { result: { free: 0, slots: 0, offers: 0, offered_before: 0 }, queued: [] };
   const from = dayStart(date, rules.time_zone);
   const to = dayStart(addDays(date, 1), rules.time_zone);
   const shortest = await shortestService(scope);
@@ -259,14 +271,22 @@ export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | 
   const stretches = input ? mergeStretches(freeSlots(input)) : [];
   const queued: string[] = [];
   let slots = 0;
+  let offeredBefore = 0;
   for (const stretch of stretches) {
     const id = await openSlot(scope, { stylistId: stretch.stylistId, start: new Date(stretch.start), end: new Date(stretch.end), trigger: "fill_gaps", freedBy: null });
-    if (!id) continue;
+    if (!id) {
+      offeredBefore++;
+      continue;
+    }
     const work = await stepSlot(scope, messaging, id, false, now);
     if (work.asked > 0) slots++;
+    else if (work.offeredBefore > 0) {
+      offeredBefore++;
+      await dropSlot(scope, id);
+    }
     queued.push(...work.queued);
   }
-  return { result: { free: stretches.length, slots, offers: queued.length }, queued };
+  return { result: { free: stretches.length, slots, offers: queued.length, offered_before: offeredBefore }, queued };
 }
 
 async function shortestService({ sql, salonId }: TenantScope): Promise<number> {
@@ -329,7 +349,8 @@ export async function acceptOffer(scope: TenantScope, messaging: ClientMessaging
           notes: null,
           services: offer.service_ids.map((service) => ({ service, price_at_booking: null, duration_at_booking: null })),
         },
-        { source: "outreach", clientLanguage: offer.language },
+        // A YES by text is answered with the booking's details and link: the SMS confirmation would say it twice.
+        { source: "outreach", clientLanguage: offer.language, confirmBy: offer.channel === "sms" ? ["email"] : undefined },
       ),
     );
     await settleOffer(scope, attemptId, "accepted", appointment.id);
@@ -368,15 +389,19 @@ export async function answerTextOffer(
   const offer = await latestTextOffer(scope, phone);
   if (!offer) return null;
   const rules = await outreachRules(scope);
-  const say = (reply: OfferReply, about: Offer = offer) =>
-    offerReplyText(reply, factsOf(rules, { start: about.start_at, stylist: about.stylist_name, services: about.services }), about.language);
+  const say = (reply: OfferReply, manage: string | null = null) =>
+    offerReplyText(reply, factsOf(rules, { start: offer.start_at, stylist: offer.stylist_name, services: offer.services }), offer.language, manage);
   if (answer === "no") {
     await declineOffer(scope, offer.id);
     return { reply: say("declined"), queued: [] };
   }
   const accepted = await acceptOffer(scope, messaging, offer.id, now);
   if (accepted.outcome !== "booked") return { reply: say(accepted.outcome), queued: [] };
-  return { reply: say("booked"), queued: accepted.queued };
+  const { appointment } = accepted;
+  const manage = messaging?.links
+    ? await linkUrl(messaging.links, "visit", offer.language, appointment.id, visitLinkExpiry(new Date(appointment.end_datetime)))
+    : null;
+  return { reply: say("booked", manage), queued: accepted.queued };
 }
 
 // ---- the cron ----------------------------------------------------------------------------------

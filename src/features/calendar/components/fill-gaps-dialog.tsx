@@ -27,12 +27,12 @@ export function FillGapsDialog({ open, days, preferred, onClose }: {
   const day = chosen && days.includes(chosen) ? chosen : days.includes(preferred) ? preferred : days[0];
   // A calendar day as it reads, whatever the browser's zone: "Thursday 3 December".
   const long = (date: string) => intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-  const result = ({ free, slots, offers }: FillGapsResult) =>
+  const result = ({ free, slots, offers, offered_before }: FillGapsResult) =>
     free === 0
       ? intl.formatMessage({ id: "calendar.fillGaps.none" })
-      : slots === 0
-        ? intl.formatMessage({ id: "calendar.fillGaps.nobody" })
-        : intl.formatMessage({ id: "calendar.fillGaps.done" }, { slots, offers });
+      : slots > 0
+        ? intl.formatMessage({ id: "calendar.fillGaps.done" }, { slots, offers })
+        : intl.formatMessage({ id: offered_before > 0 ? "calendar.fillGaps.offeredBefore" : "calendar.fillGaps.nobody" });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

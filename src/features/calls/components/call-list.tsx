@@ -171,16 +171,16 @@ function CallRow({ call, number, timeZone, selected, onSelect }: CallRowProps) {
           </span>
           {call.follow_up && <FollowUpMark />}
         </span>
-        <span className="mt-1 flex items-center gap-2 text-sm">
+        {/* Where the outcome, the direction and the time do not fit on one line (a narrow column, a long word for outbound), the direction and the assistant move below the outcome, the direction whole. */}
+        <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <OutcomeChip outcome={call.outcome} />
-          <span className="min-w-0 flex-1 truncate text-slate-600">
+          <span className={`flex min-w-0 flex-1 gap-1 text-slate-600 ${call.direction === "outbound" ? "basis-28" : ""}`}>
             {call.direction === "outbound" && (
-              <span className="font-medium text-sky-800">
-                <FormattedMessage id="calls.list.outbound" />
-                {" · "}
+              <span className="shrink-0 font-medium text-sky-800">
+                <FormattedMessage id="calls.list.outbound" /> ·
               </span>
             )}
-            {call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}
+            <span className="truncate">{call.assistant_name ?? intl.formatMessage({ id: "calls.list.unknownAssistant" })}</span>
           </span>
           <time dateTime={call.call_started_at} className="shrink-0 text-slate-600 tabular-nums">
             {intl.formatTime(call.call_started_at, { timeZone, hour: "numeric", minute: "2-digit" })}
