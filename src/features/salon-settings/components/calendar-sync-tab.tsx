@@ -52,7 +52,7 @@ function FeedRow({ stylistId, name, feed }: FeedOwner) {
       </div>
       {url && feed && (
         <div className="mt-2 space-y-2">
-          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm [overflow-wrap:anywhere] text-slate-900">
+          <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900">
             <span data-testid="calendar-feed-url">{url}</span>
           </p>
           <div className="flex flex-wrap gap-2">
