@@ -32,15 +32,21 @@ function daysAcrossClockChange(): [string, string] {
   return [tomorrow, other];
 }
 
-/** A Prague salon named with a comma, two stylists and a service. */
+/** Petra's two days off, a few days ahead. */
+const PETRA_AWAY = (() => {
+  const start = addDays(dayOf(new Date(), PRAGUE), 6);
+  return { start_date: start, end_date: addDays(start, 1), note: "Training in Brno" };
+})();
+
+/** A Prague salon named with a comma, two stylists (Petra away for two days) and a service. */
 async function salon(name = "Salon Bella, Praha") {
   const owner = await signedInOwner({ "x-time-zone": PRAGUE });
   const current = (await owner.call("/api/dashboard/salon")).json;
   await owner.call("/api/dashboard/salon", { method: "PUT", body: { ...current, name } });
-  const stylist = async (first_name: string) =>
-    (await owner.call("/api/dashboard/stylists", { body: { first_name, last_name: "Nováková", working_hours: EVERY_DAY } })).json.id as string;
+  const stylist = async (first_name: string, time_off: unknown[] = []) =>
+    (await owner.call("/api/dashboard/stylists", { body: { first_name, last_name: "Nováková", working_hours: EVERY_DAY, time_off } })).json.id as string;
   const jana = await stylist("Jana");
-  const petra = await stylist("Petra");
+  const petra = await stylist("Petra", [PETRA_AWAY]);
   const cut = (await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 60, price: 450 } })).json.id as string;
   const book = async (stylistId: string, date: string, from: string, until: string, extra: Record<string, unknown> = {}) => {
     const res = await owner.call("/api/dashboard/appointments", {
@@ -126,7 +132,7 @@ describe("private calendar feeds", () => {
     expect(offsetMinutes(first.start, PRAGUE)).not.toBe(offsetMinutes(second.start, PRAGUE));
   });
 
-  it("give the salon's feed every stylist's appointments with their names; cancelled ones and other salons' leave it", async () => {
+  it("give the salon's feed every stylist's appointments with their names and days off; cancelled ones and other salons' leave it", async () => {
     const [day] = daysAcrossClockChange();
     const { owner, jana, petra, book, feed } = await salon();
     const mine = await book(jana, day, "09:00", "10:00");
@@ -145,8 +151,18 @@ describe("private calendar feeds", () => {
     expect(calendar.events.map((event) => [event.uid, event.summary])).toEqual([
       [`${mine.id}@localhost`, "Haircut · Eva Malá · Jana Nováková"],
       [`${hers.id}@localhost`, "Haircut · Ida Krátká · Petra Nováková"],
+      [`time-off-${petra}-${PETRA_AWAY.start_date}@localhost`, "Time off · Petra Nováková"],
     ]);
     expect(calendar.events[1]!.description).toBe("Phone: +420 603 444 555\nStylist: Petra Nováková");
+    // Petra's days off are one busy all-day block, its end the day after her last day off.
+    expect(calendar.events[2]).toMatchObject({
+      uid: `time-off-${petra}-${PETRA_AWAY.start_date}@localhost`,
+      start: `${PETRA_AWAY.start_date}T00:00:00.000Z`,
+      end: `${addDays(PETRA_AWAY.end_date, 1)}T00:00:00.000Z`,
+      summary: "Time off · Petra Nováková",
+      description: "Training in Brno",
+    });
+    expect(first.text).toContain(`DTSTART;VALUE=DATE:${PETRA_AWAY.start_date.replaceAll("-", "")}\r\n`);
 
     // The same appointments give the same UIDs and the same ETag, and a calendar that has them hears 304.
     const again = await read(token);
@@ -162,7 +178,7 @@ describe("private calendar feeds", () => {
     await owner.call(`/api/dashboard/appointments/${hers.id}`, { method: "DELETE" });
     const after = await read(token, { "if-none-match": etag! });
     expect(after.status).toBe(200);
-    expect(parsed(after.text).events.map((event) => event.uid)).toEqual([`${mine.id}@localhost`]);
+    expect(parsed(after.text).events.map((event) => event.uid)).toEqual([`${mine.id}@localhost`, `time-off-${petra}-${PETRA_AWAY.start_date}@localhost`]);
   });
 
   it("lists the feeds, and a new address or a revoked feed makes the old address answer 404 at once", async () => {

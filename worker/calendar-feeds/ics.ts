@@ -1,7 +1,7 @@
-import ical, { escape, ICalEventStatus } from "ical-generator";
+import ical, { escape, ICalEventStatus, ICalEventTransparency, type ICalEventData } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { wallTime } from "../../contract/time-zone.ts";
-import type { FeedAppointment, FeedContents } from "../data/calendar-feeds.ts";
+import { addDays, wallTime } from "../../contract/time-zone.ts";
+import type { FeedAppointment, FeedContents, FeedTimeOff } from "../data/calendar-feeds.ts";
 import { translator } from "../messages/index.ts";
 
 /**
@@ -20,13 +20,16 @@ function vtimezone(timeZone: string): string | null {
   return block || null;
 }
 
+/** A calendar day as an all-day event's date: written from its UTC fields, with no zone. */
+const calendarDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
 /**
  * A feed as iCalendar (RFC 5545). Each event's DTSTAMP is the appointment's last change, so
  * the same appointments give the same text, byte for byte, and the ETag holds between fetches.
  */
-export function feedCalendar({ salon, stylist, appointments }: FeedContents, host: string): string {
+export function feedCalendar({ salon, stylist, appointments, timeOff }: FeedContents, host: string): string {
   const t = translator(salon.language);
-  const event = (appointment: FeedAppointment) => {
+  const event = (appointment: FeedAppointment): ICalEventData => {
     const services = appointment.services.join(", ");
     const client = appointment.customer_name ?? t("calendarFeeds.event.noName");
     const details = [
@@ -45,6 +48,17 @@ export function feedCalendar({ salon, stylist, appointments }: FeedContents, hos
       status: ICalEventStatus.CONFIRMED,
     };
   };
+  const away = (entry: FeedTimeOff): ICalEventData => ({
+    id: `time-off-${entry.stylist_id}-${entry.start_date}@${host}`,
+    allDay: true,
+    start: calendarDay(entry.start_date),
+    // An all-day event ends on the day after its last.
+    end: calendarDay(addDays(entry.end_date, 1)),
+    stamp: entry.updated_at,
+    summary: [t("calendarFeeds.event.timeOff"), stylist ? null : entry.stylist_name].filter(Boolean).join(" · "),
+    description: entry.note,
+    transparency: ICalEventTransparency.OPAQUE,
+  });
   // No calendar-wide zone: ical-generator would write DTSTAMP in it, and DTSTAMP must be UTC.
   // The generator still adds a VTIMEZONE for the zone the events name.
   const calendar = ical({
@@ -53,7 +67,7 @@ export function feedCalendar({ salon, stylist, appointments }: FeedContents, hos
     prodId: { company: "Recepta", product: "Calendar feed", language: salon.language.toUpperCase() },
     timezone: { name: null, generator: vtimezone },
     x: { "X-WR-TIMEZONE": salon.time_zone },
-    events: appointments.map(event),
+    events: [...appointments.map(event), ...timeOff.map(away)],
   });
   // Every content line ends in CRLF, the last one too.
   return `${calendar.toString()}\r\n`;

@@ -76,11 +76,23 @@ export interface FeedAppointment {
   services: string[];
 }
 
+/** A stylist's days off, busy the whole day. */
+export interface FeedTimeOff {
+  stylist_id: string;
+  stylist_name: string;
+  updated_at: Date;
+  start_date: string;
+  /** The last day off, inclusive. */
+  end_date: string;
+  note: string | null;
+}
+
 export interface FeedContents {
   salon: { name: string; time_zone: string; language: Language };
   /** None for the salon's feed. */
   stylist: string | null;
   appointments: FeedAppointment[];
+  timeOff: FeedTimeOff[];
 }
 
 /** What a feed shows: its salon's booked appointments (its stylist's only, for a stylist's feed) around today. */
@@ -102,5 +114,14 @@ export async function calendarFeedContents({ sql, salonId }: TenantScope, feedId
       and a.start_at < now() + make_interval(days => ${daysAhead})
     order by a.start_at, a.id
     limit ${events}`;
-  return { salon: feed.salon, stylist: feed.stylist, appointments };
+  const timeOff = await sql<FeedTimeOff[]>`
+    select st.id as stylist_id, ${sql.unsafe(FULL_NAME)} as stylist_name, st.updated_at,
+      t->>'start_date' as start_date, t->>'end_date' as end_date, nullif(t->>'note', '') as note
+    from stylists st cross join jsonb_array_elements(st.time_off) t
+    where st.salon_id = ${salonId}
+      ${feed.stylist_id ? sql`and st.id = ${feed.stylist_id}` : sql`and st.is_active`}
+      and (t->>'end_date')::date >= current_date - ${daysBack}::int
+      and (t->>'start_date')::date < current_date + ${daysAhead}::int
+    order by t->>'start_date', st.first_name, st.last_name`;
+  return { salon: feed.salon, stylist: feed.stylist, appointments, timeOff };
 }
