@@ -17,7 +17,7 @@ export const CALENDAR_FEED_LIMITS = {
   daysBack: 30,
   /** …to this many ahead… */
   daysAhead: 180,
-  /** …and at most this many appointments, the soonest kept. */
+  /** …and at most this many appointments, upcoming ones kept first. */
   events: 2000,
 } as const;
 

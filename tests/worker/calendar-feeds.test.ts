@@ -245,12 +245,22 @@ describe("private calendar feeds", () => {
     expect((await read("short")).status).toBe(404);
   });
 
-  it("limits how often one feed is read", async () => {
+  it("limits how often one feed is read, and how many addresses one client tries", async () => {
     const { feed } = await salon();
     const token = (await feed(null)).json.token as string;
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) statuses.push((await read(token)).status);
     expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
+
+    // Guessing addresses from one client runs into its own limit, whatever the tokens.
+    const client = { "cf-connecting-ip": `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`, "accept-language": "de" };
+    const guesses: number[] = [];
+    const guess = () => `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll("-", "").slice(0, 43);
+    for (let i = 0; i < 120; i++) guesses.push((await read(guess(), client)).status);
+    expect(guesses.every((status) => status === 404)).toBe(true);
+    const refused = await read(guess(), client);
+    expect(refused.status).toBe(429);
+    expect(refused.json.detail).toMatch(/^Zu viele Versuche/);
   });
 });

@@ -112,7 +112,8 @@ export async function calendarFeedContents({ sql, salonId }: TenantScope, feedId
       ${feed.stylist_id ? sql`and a.stylist_id = ${feed.stylist_id}` : sql``}
       and a.start_at >= now() - make_interval(days => ${daysBack})
       and a.start_at < now() + make_interval(days => ${daysAhead})
-    order by a.start_at, a.id
+    -- Past the cap, upcoming appointments are kept before those already over.
+    order by a.end_at < now(), a.start_at, a.id
     limit ${events}`;
   const timeOff = await sql<FeedTimeOff[]>`
     select st.id as stylist_id, ${sql.unsafe(FULL_NAME)} as stylist_name, st.updated_at,
