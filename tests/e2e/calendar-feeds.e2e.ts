@@ -94,7 +94,7 @@ describe("the Calendar sync tab", () => {
     await context.close();
   });
 
-  it("are seeded for the demo salon: the whole salon's and one stylist's, each serving its appointments", async () => {
+  it("are seeded for the demo salon: the whole salon's and one stylist's, each serving its appointments", { timeout: 60_000 }, async () => {
     const feeds = await sql<{ token: string; stylist: string | null }[]>`
       select f.token, (select st.first_name from stylists st where st.id = f.stylist_id) as stylist
       from calendar_feeds f join salons s on s.id = f.salon_id join users u on u.id = s.owner_id
@@ -105,5 +105,15 @@ describe("the Calendar sync tab", () => {
       expect(response.status).toBe(200);
       expect(await response.text()).toContain("BEGIN:VEVENT");
     }
+
+    // The owner sees both links, in German.
+    const { page, context } = await browser.visitor({ viewport: LAPTOP });
+    await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await page.goto("/de/salon-settings?tab=calendar");
+    await page.getByRole("button", { name: "Widerrufen: Ganzer Salon (alle Teammitglieder)" }).waitFor();
+    expect(await page.getByTestId("calendar-feed-url").allTextContents()).toEqual(feeds.map((feed) => `${baseUrl()}${calendarFeedPath(feed.token)}`));
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, "calendar-sync-demo-de-1366");
+    await context.close();
   });
 });
