@@ -46,6 +46,8 @@ export default defineConfig({
                 TWILIO_API_BASE_URL: inject("twilioUrl"),
                 TWILIO_PRICING_BASE_URL: inject("twilioUrl"),
                 TWILIO_CALLER_ID: "+15005550006",
+                // The loopback server of calendar files (tests/fakes/calendar-files.ts) speaks plain http.
+                CALENDAR_HTTP_HOSTS: "127.0.0.1",
               },
             },
           })),

@@ -9,6 +9,8 @@ declare module "vitest" {
     resendUrl: string;
     /** The fake Twilio REST API (and Pricing API) the Worker's Twilio account settings point at. */
     twilioUrl: string;
+    /** The loopback server of calendar files that stylists' outside calendars are read from. */
+    calendarsUrl: string;
     /** The fake Responses API the Worker summarises calls with (its base URL, ending in /v1). */
     responsesUrl: string;
     twilioAccountSid: string;

@@ -34,6 +34,8 @@ export interface Bindings extends Env {
   OPENAI_API_BASE_URL?: string;
   /** The text model that summarises calls; defaults to voice/text-model.ts's DEFAULT_TEXT_MODEL. */
   OPENAI_TEXT_MODEL?: string;
+  /** Hosts whose calendars may be read over plain http, comma-separated (a test's loopback server); https is always read. */
+  CALENDAR_HTTP_HOSTS?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
   REALTIME_PRICES?: string;
 }

@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
+import { startCalendarFiles } from "../fakes/calendar-files.ts";
 import { startFakeResend } from "../fakes/resend.ts";
 import { startFakeResponses } from "../fakes/responses.ts";
 import { startFakeTwilioRest } from "../fakes/twilio-rest.ts";
@@ -24,8 +25,12 @@ export default async function setup(project: TestProject) {
   // Calls are summarised by this fake of OpenAI's Responses API.
   const responses = await startFakeResponses();
   project.provide("responsesUrl", responses.url);
+  // Stylists' outside calendars are read from this server of calendar files.
+  const calendars = await startCalendarFiles();
+  project.provide("calendarsUrl", calendars.url);
   const stopFakes = async () => {
     resend.server.close();
+    await calendars.close();
     await twilio.close();
     await responses.close();
   };

@@ -24,6 +24,7 @@ import type { Bindings } from "../../worker/env.ts";
 import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
 import { login, registerAndVerify, sql } from "./auth-helpers.ts";
 import { api } from "./helpers.ts";
+import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
 
 /**
  * Every route of the API driven with generated bad input: text with NUL and lone surrogates,
@@ -205,6 +206,11 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/dashboard/outreach/settings": { owner: true },
   "PUT /api/dashboard/outreach/settings": { kind: "json", schema: outreachSettingsSchema, owner: true, example: () => ({ ...OUTREACH_DEFAULTS, enabled: true, sms_round: 2 }) },
   "POST /api/dashboard/outreach/fill-gaps": { kind: "json", schema: fillGapsSchema, owner: true, example: () => ({ date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }) },
+  "GET /api/dashboard/stylist-calendars": { owner: true },
+  // Nothing listens at the example's address: reading it fails at once, as an unreachable calendar.
+  "PUT /api/dashboard/stylist-calendars/:stylistId": { kind: "json", schema: stylistCalendarSchema, owner: true, example: () => ({ url: "http://127.0.0.1:9/none.ics" }) },
+  "POST /api/dashboard/stylist-calendars/:stylistId/sync": { owner: true },
+  "DELETE /api/dashboard/stylist-calendars/:stylistId": { owner: true },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {
@@ -424,6 +430,7 @@ const pathIds: Record<string, () => string> = {
   clients: () => rows.client,
   questions: () => rows.question,
   waitlist: () => rows.waitlistEntry,
+  "stylist-calendars": () => rows.stylist,
   conversation: () => rows.callId,
   instructions: () => rows.callId,
   stream: () => rows.callId,

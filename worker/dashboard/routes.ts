@@ -18,6 +18,7 @@ import { salonRoutes } from "../salon/routes.ts";
 import { serviceRoutes } from "../services/routes.ts";
 import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
+import { stylistCalendarRoutes } from "../stylist-calendars/routes.ts";
 
 /** Everything under /api/dashboard: signed in, and scoped to the person's salon. */
 export const dashboardRoutes = new Hono<SalonEnv>()
@@ -38,4 +39,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/setup-progress", setupProgressRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/outreach/log", outreachLogRoutes)
+  .route("/stylist-calendars", stylistCalendarRoutes)
   .route("/calendar-feeds", calendarFeedSettingsRoutes);

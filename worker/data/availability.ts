@@ -18,7 +18,7 @@ export interface SlotQuery {
 
 /**
  * What a free-slot search needs, read in the caller's transaction: the salon's hours and
- * clock, its active stylists' schedules, and their bookings around the range. Null when the
+ * clock, its active stylists' schedules, and their bookings and outside calendars' busy times around the range. Null when the
  * salon is gone.
  */
 export async function availabilityInput(scope: TenantScope, query: SlotQuery): Promise<AvailabilityInput | null> {
@@ -37,7 +37,12 @@ export async function availabilityInput(scope: TenantScope, query: SlotQuery): P
       from appointments
       where salon_id = ${salonId} and status = 'booked'
         and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}
-        ${query.ignoreAppointmentId ? sql`and id <> ${query.ignoreAppointmentId}` : sql``}`,
+        ${query.ignoreAppointmentId ? sql`and id <> ${query.ignoreAppointmentId}` : sql``}
+      union all
+      -- Busy in a stylist's own calendar counts like a booking.
+      select stylist_id, (extract(epoch from start_at) * 1000)::float8, (extract(epoch from end_at) * 1000)::float8
+      from stylist_busy_blocks
+      where salon_id = ${salonId} and start_at < ${new Date(query.to.getTime() + query.duration * 60_000)} and end_at > ${query.from}`,
   ]);
   if (!salon) return null;
   return {

@@ -1,7 +1,7 @@
 import type { BookingPageView } from "../../../contract/booking-page.ts";
 import type { IsoWeekday } from "../../../contract/outreach.ts";
 import type { Weekday } from "../../../contract/salon-basics.ts";
-import { addDays } from "../../../contract/time-zone.ts";
+import { addDays, minutesOf } from "../../../contract/time-zone.ts";
 
 /** What a visitor asks the waitlist for: ISO weekdays (1 Monday … 7 Sunday), the hours a visit may take, and a last day. */
 export interface Wish {
@@ -16,7 +16,6 @@ const SPANS = [7, 14, 30, 60, 90, 180];
 const DEFAULT_SPAN = 30;
 const STEP_MINUTES = 30;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /**

@@ -2,6 +2,7 @@ import { useId, useMemo } from "react";
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_WORKING_HOURS, stylistSchema, type Stylist, type Weekday } from "../../../../contract/salon.ts";
 import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
+import { StylistCalendarLink } from "./stylist-calendar-link.tsx";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
 import { copyMonday, fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
 import { ColorField } from "./tab-color-field.tsx";
@@ -125,6 +126,7 @@ export function StylistForm({ item: stylist, onClose }: { item: Stylist | undefi
         errors={errors}
       />
       <StylistTimeOff entries={draft.timeOff} onChange={changeTimeOff} errors={errors} />
+      {stylist && <StylistCalendarLink stylistId={stylist.id} />}
     </TabForm>
   );
 }

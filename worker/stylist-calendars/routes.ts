@@ -1,0 +1,55 @@
+import { Hono, type Context } from "hono";
+import { UUID } from "../../contract/ids.ts";
+import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
+import { notFound } from "../data/errors.ts";
+import { getCalendar, listCalendars, removeCalendar, saveCalendar } from "../data/stylist-calendars.ts";
+import { ApiError } from "../http/errors.ts";
+import { enforce } from "../http/rate-limit.ts";
+import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { jsonBody } from "../http/validate.ts";
+import { readableAddress, syncCalendar } from "./sync.ts";
+
+/** Reads a salon asks for now, beside the cron's: each makes a request to another site. */
+const READS_PER_HOUR = 30;
+
+function stylistOf(c: Context<SalonEnv>): string {
+  const id = c.req.param("stylistId");
+  if (!id || !UUID.test(id)) throw notFound();
+  return id;
+}
+
+/** Reads the calendar now, counted, and answers how it went. */
+async function syncNow(c: Context<SalonEnv>, stylistId: string) {
+  const tenant = { salonId: c.var.salon.salonId, userId: c.var.user.id };
+  await enforce(c, { bucket: `calendar-read:salon:${tenant.salonId}`, max: READS_PER_HOUR, windowSeconds: 3600 });
+  await syncCalendar(c.env, c.var.db, tenant, stylistId);
+  return inSalon(c, (scope) => getCalendar(scope, stylistId));
+}
+
+/**
+ * /api/dashboard/stylist-calendars: each stylist's outside calendar by its secret iCal
+ * address. Linking one reads it at once, so the owner sees whether it works; the cron reads
+ * it again every half hour.
+ */
+export const stylistCalendarRoutes = new Hono<SalonEnv>()
+  .get("/", async (c) => c.json(await inSalon(c, listCalendars)))
+  .put("/:stylistId", jsonBody(stylistCalendarSchema), async (c) => {
+    const stylistId = stylistOf(c);
+    const { url } = c.req.valid("json");
+    if (!readableAddress(c.env, url)) {
+      const detail = c.var.t(URL.canParse(url) ? "validation.calendar.https" : "validation.calendar.url");
+      throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
+    }
+    await inSalon(c, (scope) => saveCalendar(scope, stylistId, url));
+    return c.json(await syncNow(c, stylistId));
+  })
+  .post("/:stylistId/sync", async (c) => {
+    const stylistId = stylistOf(c);
+    await inSalon(c, (scope) => getCalendar(scope, stylistId));
+    return c.json(await syncNow(c, stylistId));
+  })
+  .delete("/:stylistId", async (c) => {
+    const stylistId = stylistOf(c);
+    await inSalon(c, (scope) => removeCalendar(scope, stylistId));
+    return c.body(null, 204);
+  });
