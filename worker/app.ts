@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { calendarFeedRoutes } from "./calendar-feeds/routes.ts";
 import { callsRoutes } from "./calls/routes.ts";
 import { dashboardRoutes } from "./dashboard/routes.ts";
 import { requestDatabase } from "./data/db.ts";
@@ -66,6 +67,7 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
     .route("/waitlist", waitlistRoutes)
     .route("/visit", visitRoutes)
     .route("/book", bookingRoutes)
+    .route("/calendar-feeds", calendarFeedRoutes)
     .route("/unsubscribe", unsubscribeRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
     .notFound(notFound)

@@ -15,6 +15,7 @@ import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationC
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
+import { calendarFeedSchema } from "../../contract/calendar-feeds.ts";
 import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingTimesQuery, bookingWaitlistSchema } from "../../contract/booking-page.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { createApp } from "../../worker/app.ts";
@@ -56,7 +57,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", waitlistEntry: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "" };
+const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", waitlistEntry: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "", calendarFeedFile: "" };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -222,6 +223,10 @@ const ROUTES: Record<string, RouteInput> = {
     schema: bookingWaitlistSchema,
     example: () => ({ services: [rows.service], stylist: null, weekdays: [1, 5], from_time: "09:00", until_time: "12:00", until_date: DAY, name: "Eva", phone: "+420603111334", note: null }),
   },
+  "GET /api/dashboard/calendar-feeds": { owner: true },
+  "POST /api/dashboard/calendar-feeds": { kind: "json", schema: calendarFeedSchema, owner: true, example: () => ({ stylist_id: rows.stylist }) },
+  "DELETE /api/dashboard/calendar-feeds/:id": { owner: true },
+  "GET /api/calendar-feeds/:file": {},
   "GET /api/visit/:token": {},
   "GET /api/visit/:token/slots": { kind: "query", schema: visitSlotsQuery, example: () => ({ date: DAY }) },
   "POST /api/visit/:token/reschedule": { kind: "json", schema: rescheduleSchema, example: () => ({ start_datetime: `${DAY}T14:00:00+01:00` }) },
@@ -432,6 +437,7 @@ const pathIds: Record<string, () => string> = {
   "browser-ai": () => "default",
   visit: () => rows.visitToken,
   book: () => rows.bookingSlug,
+  "calendar-feeds": () => rows.calendarFeedFile,
   unsubscribe: () => rows.unsubscribeToken,
   verification: () => rows.phoneNumber,
 };
@@ -507,6 +513,8 @@ describe("fuzzing every route", () => {
       body: { ...BOOKING_DEFAULTS, enabled: true, slug: rows.bookingSlug },
       headers: { authorization: `Bearer ${token}` },
     });
+    const feed = await api("/api/dashboard/calendar-feeds", { body: { stylist_id: null }, headers: { authorization: `Bearer ${token}` } });
+    rows.calendarFeedFile = `${feed.json.token as string}.ics`;
     rows.visitToken = await signLink(fuzzEnv.JWT_SECRET!, "visit", rows.appointment);
     rows.unsubscribeToken = await signLink(fuzzEnv.JWT_SECRET!, "unsubscribe", rows.appointment);
     expect(Object.values(rows).every(Boolean)).toBe(true);

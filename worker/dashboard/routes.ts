@@ -3,6 +3,7 @@ import { appointmentRoutes } from "../appointments/routes.ts";
 import { assistantRoutes } from "../assistants/routes.ts";
 import { requireUser } from "../auth/middleware.ts";
 import { availabilityRoutes } from "../availability/routes.ts";
+import { calendarFeedSettingsRoutes } from "../calendar-feeds/settings-routes.ts";
 import { clientMessageRoutes } from "../client-messages/routes.ts";
 import { clientRoutes } from "../clients/routes.ts";
 import { requireSalon, type SalonEnv } from "../http/tenant.ts";
@@ -38,4 +39,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/setup-progress", setupProgressRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/outreach/log", outreachLogRoutes)
-  .route("/stylist-calendars", stylistCalendarRoutes);
+  .route("/stylist-calendars", stylistCalendarRoutes)
+  .route("/calendar-feeds", calendarFeedSettingsRoutes);
