@@ -8,15 +8,25 @@ import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
 
-const PRAGUE = "Europe/Prague";
+/** Days of the feed's window a clock change is looked for in: up to 178 ahead, else back to 28 before. */
+const WINDOW_DAYS = [...Array.from({ length: 178 }, (_, i) => i + 2), ...Array.from({ length: 28 }, (_, i) => -i - 1)];
+const changesWithin = (zone: string) => {
+  const noon = (days: number) => new Date(Date.now() + days * 86_400_000);
+  return WINDOW_DAYS.some((days) => offsetMinutes(noon(days), zone) !== offsetMinutes(noon(1), zone));
+};
+/**
+ * The salons' zone: Prague's, unless no daylight-saving change falls in the window today (late
+ * April to early May), then Sydney's, whose changes come in other months.
+ */
+const ZONE = ["Europe/Prague", "Australia/Sydney"].find(changesWithin) ?? "Europe/Prague";
 const shift = { working: true, morning_start: "08:00", morning_end: "13:00", afternoon_start: "13:00", afternoon_end: "19:00" };
 const EVERY_DAY = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, shift]));
 
-/** The instant of a Prague wall-clock time. */
+/** The instant of a wall-clock time of the salons' zone. */
 function at(date: string, time: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return zonedInstant({ year, month, day, hour, minute }, PRAGUE);
+  return zonedInstant({ year, month, day, hour, minute }, ZONE);
 }
 
 /**
@@ -24,8 +34,8 @@ function at(date: string, time: string): Date {
  * the first day (up to 178 ahead, else back to 28 before) whose offset differs.
  */
 function daysAcrossClockChange(): [string, string] {
-  const tomorrow = addDays(dayOf(new Date(), PRAGUE), 1);
-  const offset = (date: string) => offsetMinutes(at(date, "12:00"), PRAGUE);
+  const tomorrow = addDays(dayOf(new Date(), ZONE), 1);
+  const offset = (date: string) => offsetMinutes(at(date, "12:00"), ZONE);
   const candidates = [...Array.from({ length: 178 }, (_, i) => i + 2), ...Array.from({ length: 28 }, (_, i) => -i - 1)];
   const other = candidates.map((days) => addDays(tomorrow, days)).find((date) => offset(date) !== offset(tomorrow));
   if (!other) throw new Error("no clock change in the window");
@@ -34,13 +44,13 @@ function daysAcrossClockChange(): [string, string] {
 
 /** Petra's two days off, a few days ahead. */
 const PETRA_AWAY = (() => {
-  const start = addDays(dayOf(new Date(), PRAGUE), 6);
+  const start = addDays(dayOf(new Date(), ZONE), 6);
   return { start_date: start, end_date: addDays(start, 1), note: "Training in Brno" };
 })();
 
-/** A Prague salon named with a comma, two stylists (Petra away for two days) and a service. */
+/** A salon in that zone, named with a comma, two stylists (Petra away for two days) and a service. */
 async function salon(name = "Salon Bella, Praha") {
-  const owner = await signedInOwner({ "x-time-zone": PRAGUE });
+  const owner = await signedInOwner({ "x-time-zone": ZONE });
   const current = (await owner.call("/api/dashboard/salon")).json;
   await owner.call("/api/dashboard/salon", { method: "PUT", body: { ...current, name } });
   const stylist = async (first_name: string, time_off: unknown[] = []) =>
@@ -106,14 +116,14 @@ describe("private calendar feeds", () => {
     expect(lines).toContain("X-WR-CALNAME:Salon Bella\\, Praha: Jana Nováková");
 
     const calendar = parsed(res.text);
-    expect(calendar).toMatchObject({ version: "2.0", zones: [PRAGUE] });
+    expect(calendar).toMatchObject({ version: "2.0", zones: [ZONE] });
     expect(calendar.prodid).toContain("Recepta");
     expect(calendar.events).toEqual([
       {
         uid: `${first.id}@localhost`,
         start: first.start.toISOString(),
         end: first.end.toISOString(),
-        tzid: PRAGUE,
+        tzid: ZONE,
         summary: "Haircut · Eva Malá",
         description: "Phone: +420 603 444 555\nAllergic to ammonia, uses; her own dye\nSecond line",
         status: "CONFIRMED",
@@ -122,14 +132,14 @@ describe("private calendar feeds", () => {
         uid: `${second.id}@localhost`,
         start: second.start.toISOString(),
         end: second.end.toISOString(),
-        tzid: PRAGUE,
+        tzid: ZONE,
         summary: "Haircut · Lucie Černá",
         description: "Phone: +420 603 444 555",
         status: "CONFIRMED",
       },
     ]);
     // The two days really are an hour apart in their offsets from UTC.
-    expect(offsetMinutes(first.start, PRAGUE)).not.toBe(offsetMinutes(second.start, PRAGUE));
+    expect(offsetMinutes(first.start, ZONE)).not.toBe(offsetMinutes(second.start, ZONE));
   });
 
   it("give the salon's feed every stylist's appointments with their names and days off; cancelled ones and other salons' leave it", async () => {
