@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { requestBody } from "./errors.ts";
+import { plainText } from "./text.ts";
 
 /**
  * A stylist's other calendar, read by its secret iCal address (`/api/dashboard/stylist-calendars`):
@@ -34,6 +35,7 @@ const calendarUrl = z.pipe(
   z.string({ error: "validation.calendar.url" }).check(
     z.maxLength(CALENDAR_IMPORT_LIMITS.url, { error: "validation.calendar.url" }),
     z.regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: "validation.calendar.url" }),
+    plainText("validation.calendar.url"),
   ),
 );
 

@@ -155,6 +155,10 @@ describe("a stylist's outside calendar", () => {
     const bad = await salon.link("calendar.google.com/private", "de");
     expect(bad.status).toBe(422);
     expect(bad.json.fields).toEqual({ url: "Fügen Sie die geheime Adresse des Kalenders im iCal-Format ein; sie beginnt mit https:// oder webcal://." });
+    // A character no database keeps is refused like any address that is none.
+    const control = await salon.link("https://calendar.example.com/basic\u0000.ics");
+    expect(control.status).toBe(422);
+    expect(control.json.fields).toEqual({ url: "Paste the calendar's secret address in iCal format, starting with https:// or webcal://." });
     const plain = await salon.link("http://calendar.example.com/basic.ics", "cs");
     expect(plain.status).toBe(422);
     expect(plain.json.fields).toEqual({ url: "Tato adresa není zabezpečená. Použijte tajnou adresu, která začíná https:// nebo webcal://." });
