@@ -24,6 +24,7 @@ import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
 import { login, registerAndVerify, sql } from "./auth-helpers.ts";
 import { api } from "./helpers.ts";
 import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
+import { apiKeyCreateSchema } from "../../contract/api-keys.ts";
 
 /**
  * Every route of the API driven with generated bad input: text with NUL and lone surrogates,
@@ -210,6 +211,9 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/stylist-calendars/:stylistId": { kind: "json", schema: stylistCalendarSchema, owner: true, example: () => ({ url: "http://127.0.0.1:9/none.ics" }) },
   "POST /api/dashboard/stylist-calendars/:stylistId/sync": { owner: true },
   "DELETE /api/dashboard/stylist-calendars/:stylistId": { owner: true },
+  "GET /api/dashboard/api-keys": { owner: true },
+  "POST /api/dashboard/api-keys": { kind: "json", schema: apiKeyCreateSchema, owner: true, example: () => ({ name: "Sync", scope: "read" }) },
+  "POST /api/dashboard/api-keys/:id/revoke": { owner: true },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {
