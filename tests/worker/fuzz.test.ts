@@ -115,6 +115,8 @@ const voiceForm = () => ({ AccountSid: TWILIO_ACCOUNT, CallSid: `CA${crypto.rand
  */
 const ROUTES: Record<string, RouteInput> = {
   "GET /api/health": {},
+  "GET /api/openapi.json": {},
+  "GET /api/docs": {},
   "POST /api/auth/register": { kind: "json", schema: registerSchema, example: () => ({ email: "fuzz@example.com", password: "Salon-2026!" }) },
   "POST /api/auth/verify-email": { kind: "query", schema: verifyEmailQuery, example: () => ({ token: "abc", user_id: crypto.randomUUID() }) },
   "POST /api/auth/login": { kind: "json", schema: loginSchema, example: () => ({ email: "fuzz@example.com", password: "x" }) },
