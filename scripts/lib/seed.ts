@@ -62,6 +62,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-outreach-waitlist", run: async (tx) => (await import("./demo-outreach-waitlist.ts")).seedWaitlist(tx, DEMO_LOGIN.email) },
   // A stylist's own Google calendar, linked and read: its busy times keep him free of bookings.
   { name: "demo-outside-calendar", run: async (tx) => (await import("./demo-calendars.ts")).seedOutsideCalendar(tx, DEMO_LOGIN.email) },
+  // An integration's keys: one revoked, one read key in use.
+  { name: "demo-api-keys", run: async (tx) => (await import("./demo-api-keys.ts")).seedApiKeys(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { useTabParam } from "../../../lib/tab-param.ts";
+import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { BookingTab } from "./booking-tab.tsx";
 import { MessagesTab } from "./messages-tab.tsx";
 import { OutreachTab } from "./outreach-tab.tsx";
@@ -11,7 +12,7 @@ import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
 
-const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach"] as const;
+const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "api"] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ReactNode> = {
@@ -21,9 +22,10 @@ const PANELS: Record<Tab, ReactNode> = {
   messages: <MessagesTab />,
   booking: <BookingTab />,
   outreach: <OutreachTab />,
+  api: <ApiKeysTab />,
 };
 
-/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking and Outreach, the tab kept in ?tab= for reloads and links. */
+/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach and API, the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
   const intl = useIntl();
   const [tab, select] = useTabParam(TABS);
