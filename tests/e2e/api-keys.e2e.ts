@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { signedInOwner } from "./call-api.ts";
+import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
+import { signedInOwner, sql } from "./call-api.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();
@@ -84,5 +85,12 @@ describe("API keys", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "api-keys-tab-cs-390");
+  });
+
+  it("of the demo salon are one revoked and one active read key", async () => {
+    const keys = await sql<{ scope: string; revoked: boolean }[]>`
+      select k.scope, k.revoked_at is not null as revoked from api_keys k join salons s on s.id = k.salon_id join users u on u.id = s.owner_id
+      where u.email = ${DEMO_LOGIN.email} order by k.created_at`;
+    expect(keys).toEqual([{ scope: "read", revoked: true }, { scope: "read", revoked: false }]);
   });
 });
