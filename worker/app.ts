@@ -11,6 +11,7 @@ import { beforeTenant } from "./data/tenant.ts";
 import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { notFound, onError } from "./http/errors.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { detectLanguage } from "./http/language.ts";
 import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
 import { unsubscribeRoutes } from "./visit/unsubscribe-routes.ts";
@@ -70,6 +71,7 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
     .route("/calendar-feeds", calendarFeedRoutes)
     .route("/unsubscribe", unsubscribeRoutes)
     .route("/dev/mailbox", devMailboxRoutes)
+    .route("/", openApiRoutes)
     .notFound(notFound)
     .onError(onError);
 }

@@ -64,6 +64,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-outside-calendar", run: async (tx) => (await import("./demo-calendars.ts")).seedOutsideCalendar(tx, DEMO_LOGIN.email) },
   // A private calendar feed for the whole salon and one for a stylist.
   { name: "demo-calendar-feeds", run: async (tx) => (await import("./demo-calendar-feeds.ts")).seedCalendarFeeds(tx, DEMO_LOGIN.email) },
+  // An integration's keys: one revoked, one read key in use.
+  { name: "demo-api-keys", run: async (tx) => (await import("./demo-api-keys.ts")).seedApiKeys(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

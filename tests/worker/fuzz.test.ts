@@ -25,6 +25,7 @@ import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
 import { login, registerAndVerify, sql } from "./auth-helpers.ts";
 import { api } from "./helpers.ts";
 import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
+import { apiKeyCreateSchema } from "../../contract/api-keys.ts";
 
 /**
  * Every route of the API driven with generated bad input: text with NUL and lone surrogates,
@@ -115,6 +116,8 @@ const voiceForm = () => ({ AccountSid: TWILIO_ACCOUNT, CallSid: `CA${crypto.rand
  */
 const ROUTES: Record<string, RouteInput> = {
   "GET /api/health": {},
+  "GET /api/openapi.json": {},
+  "GET /api/docs": {},
   "POST /api/auth/register": { kind: "json", schema: registerSchema, example: () => ({ email: "fuzz@example.com", password: "Salon-2026!" }) },
   "POST /api/auth/verify-email": { kind: "query", schema: verifyEmailQuery, example: () => ({ token: "abc", user_id: crypto.randomUUID() }) },
   "POST /api/auth/login": { kind: "json", schema: loginSchema, example: () => ({ email: "fuzz@example.com", password: "x" }) },
@@ -211,6 +214,9 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/stylist-calendars/:stylistId": { kind: "json", schema: stylistCalendarSchema, owner: true, example: () => ({ url: "http://127.0.0.1:9/none.ics" }) },
   "POST /api/dashboard/stylist-calendars/:stylistId/sync": { owner: true },
   "DELETE /api/dashboard/stylist-calendars/:stylistId": { owner: true },
+  "GET /api/dashboard/api-keys": { owner: true },
+  "POST /api/dashboard/api-keys": { kind: "json", schema: apiKeyCreateSchema, owner: true, example: () => ({ name: "Sync", scope: "read" }) },
+  "POST /api/dashboard/api-keys/:id/revoke": { owner: true },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {

@@ -1,6 +1,8 @@
 import { createMiddleware } from "hono/factory";
 import { verify } from "hono/jwt";
+import { API_KEY_PREFIX } from "../../contract/api-keys.ts";
 import { UUID } from "../../contract/ids.ts";
+import { keyRefused } from "../api-keys/refused.ts";
 import { activeUser } from "../data/accounts.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
@@ -24,6 +26,8 @@ export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
   const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
   const unauthorized = (id: string) => new ApiError(401, { detail: c.var.t(id), code: "unauthorized" });
   if (!token) throw unauthorized("auth.error.notAuthenticated");
+  // The account and sign-in are a person's: an API key is refused here, plainly.
+  if (token.startsWith(API_KEY_PREFIX)) throw keyRefused(c);
 
   let claims: Record<string, unknown>;
   try {

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
+import { requireSalonAccess } from "../api-keys/access.ts";
+import { apiKeyRoutes } from "../api-keys/routes.ts";
 import { appointmentRoutes } from "../appointments/routes.ts";
 import { assistantRoutes } from "../assistants/routes.ts";
-import { requireUser } from "../auth/middleware.ts";
 import { availabilityRoutes } from "../availability/routes.ts";
 import { calendarFeedSettingsRoutes } from "../calendar-feeds/settings-routes.ts";
 import { clientMessageRoutes } from "../client-messages/routes.ts";
 import { clientRoutes } from "../clients/routes.ts";
-import { requireSalon, type SalonEnv } from "../http/tenant.ts";
+import type { SalonEnv } from "../http/tenant.ts";
 import { bookingSettingsRoutes } from "../booking-page/settings-routes.ts";
 import { messageSettingsRoutes } from "../message-settings/routes.ts";
 import { outreachLogRoutes } from "../outreach/log-routes.ts";
@@ -20,9 +21,9 @@ import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
 import { stylistCalendarRoutes } from "../stylist-calendars/routes.ts";
 
-/** Everything under /api/dashboard: signed in, and scoped to the person's salon. */
+/** Everything under /api/dashboard: signed in or with an API key, and scoped to that salon. */
 export const dashboardRoutes = new Hono<SalonEnv>()
-  .use(requireUser, requireSalon)
+  .use(requireSalonAccess)
   .route("/salon", salonRoutes)
   .route("/stylists", stylistRoutes)
   .route("/services", serviceRoutes)
@@ -40,4 +41,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/waitlist", waitlistRoutes)
   .route("/outreach/log", outreachLogRoutes)
   .route("/stylist-calendars", stylistCalendarRoutes)
-  .route("/calendar-feeds", calendarFeedSettingsRoutes);
+  .route("/calendar-feeds", calendarFeedSettingsRoutes)
+  .route("/api-keys", apiKeyRoutes);

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { useTabParam } from "../../../lib/tab-param.ts";
+import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { BookingTab } from "./booking-tab.tsx";
 import { CalendarSyncTab } from "./calendar-sync-tab.tsx";
 import { MessagesTab } from "./messages-tab.tsx";
@@ -12,7 +13,7 @@ import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
 
-const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "calendar"] as const;
+const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "calendar", "api"] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ReactNode> = {
@@ -23,9 +24,10 @@ const PANELS: Record<Tab, ReactNode> = {
   booking: <BookingTab />,
   outreach: <OutreachTab />,
   calendar: <CalendarSyncTab />,
+  api: <ApiKeysTab />,
 };
 
-/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach and Calendar sync, the tab kept in ?tab= for reloads and links. */
+/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach, Calendar sync and API, the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
   const intl = useIntl();
   const [tab, select] = useTabParam(TABS);
