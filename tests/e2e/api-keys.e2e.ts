@@ -25,7 +25,7 @@ describe("API keys", () => {
     await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
-    await page.goto("/en/salon-settings?tab=api");
+    await page.goto("/en/salon-settings?tab=integrations");
     await page.getByText("No API keys yet.").waitFor();
 
     await page.getByRole("button", { name: "Create key" }).click();
@@ -69,7 +69,7 @@ describe("API keys", () => {
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
     await page.setViewportSize(VIEWPORTS.phone);
-    await page.goto("/cs/salon-settings?tab=api");
+    await page.goto("/cs/salon-settings?tab=integrations");
     await page.getByRole("button", { name: "Vytvořit klíč" }).click();
     const dialog = page.getByRole("dialog", { name: "Vytvořit API klíč" });
     await dialog.getByLabel("Název").fill("Účetnictví");

@@ -33,7 +33,7 @@ describe("the Calendar sync tab", () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await logIn(page, owner.email, owner.password);
-    await page.goto("/en/salon-settings?tab=calendar");
+    await page.goto("/en/salon-settings?tab=integrations");
 
     await page.getByRole("button", { name: "Create link: Whole salon (all stylists)" }).click();
     await page.getByRole("status").filter({ hasText: "Calendar link created: Whole salon (all stylists)" }).first().waitFor();
@@ -72,7 +72,7 @@ describe("the Calendar sync tab", () => {
     // The account menu that tells sign-in is done sits behind the phone's menu button.
     await logIn(page, owner.email, owner.password);
     await page.setViewportSize(VIEWPORTS.phone);
-    await page.goto("/cs/salon-settings?tab=calendar");
+    await page.goto("/cs/salon-settings?tab=integrations");
 
     await page.getByRole("button", { name: "Vytvořit odkaz: Jana Nováková" }).click();
     await page.getByRole("status").filter({ hasText: "Odkaz na kalendář je vytvořený: Jana Nováková" }).first().waitFor();
@@ -109,7 +109,7 @@ describe("the Calendar sync tab", () => {
     // The owner sees both links, in German.
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    await page.goto("/de/salon-settings?tab=calendar");
+    await page.goto("/de/salon-settings?tab=integrations");
     await page.getByRole("button", { name: "Widerrufen: Ganzer Salon (alle Teammitglieder)" }).waitFor();
     expect(await page.getByTestId("calendar-feed-url").allTextContents()).toEqual(feeds.map((feed) => `${baseUrl()}${calendarFeedPath(feed.token)}`));
     expect(await accessibilityProblems(page)).toEqual([]);

@@ -31,7 +31,7 @@ function fakeApi(refusal?: { status: number; body: unknown }) {
   return sent;
 }
 
-const renderTab = (language: Language = "en") => renderWithQueries(<CalendarSyncTab />, { language, path: `/${language}/salon-settings?tab=calendar` });
+const renderTab = (language: Language = "en") => renderWithQueries(<CalendarSyncTab />, { language, path: `/${language}/salon-settings?tab=integrations` });
 
 describe("the Calendar sync tab", () => {
   it("shows the salon's link, creates a stylist's, and revokes only once the owner confirms", async () => {

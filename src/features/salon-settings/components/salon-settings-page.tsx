@@ -4,16 +4,15 @@ import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { DocumentTitle } from "../../../components/document-title.tsx";
 import { useTabParam } from "../../../lib/tab-param.ts";
-import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { BookingTab } from "./booking-tab.tsx";
-import { CalendarSyncTab } from "./calendar-sync-tab.tsx";
+import { IntegrationsTab } from "./integrations-tab.tsx";
 import { MessagesTab } from "./messages-tab.tsx";
 import { OutreachTab } from "./outreach-tab.tsx";
 import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
 
-const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "calendar", "api"] as const;
+const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "integrations"] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ReactNode> = {
@@ -23,11 +22,10 @@ const PANELS: Record<Tab, ReactNode> = {
   messages: <MessagesTab />,
   booking: <BookingTab />,
   outreach: <OutreachTab />,
-  calendar: <CalendarSyncTab />,
-  api: <ApiKeysTab />,
+  integrations: <IntegrationsTab />,
 };
 
-/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach, Calendar sync and API, the tab kept in ?tab= for reloads and links. */
+/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach and Integrations (calendar sync and API keys), the tab kept in ?tab= for reloads and links. */
 export function SalonSettingsPage() {
   const intl = useIntl();
   const [tab, select] = useTabParam(TABS);
@@ -36,7 +34,7 @@ export function SalonSettingsPage() {
   if (!opened.has(tab)) setOpened(new Set(opened).add(tab));
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-10">
       <DocumentTitle title={intl.formatMessage({ id: "dashboard.nav.salon-settings" })} />
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         <FormattedMessage id="salonSettings.title" />

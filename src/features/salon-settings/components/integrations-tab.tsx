@@ -1,0 +1,12 @@
+import { ApiKeysTab } from "./api-keys-tab.tsx";
+import { CalendarSyncTab } from "./calendar-sync-tab.tsx";
+
+/** Salon Settings › Integrations: what connects the salon to other software, calendar apps first, then programs with API keys. */
+export function IntegrationsTab() {
+  return (
+    <div className="space-y-10">
+      <CalendarSyncTab />
+      <ApiKeysTab />
+    </div>
+  );
+}
