@@ -26,6 +26,8 @@ async function salon() {
   const service = (await owner.call("/api/dashboard/services", { body: { name: "Damenhaarschnitt", duration: 60, price: 45 } })).json.id as string;
   const [row] = await sql<{ salon_id: string }[]>`select salon_id from stylists where id = ${stylist}`;
   const salonId = row!.salon_id;
+  // No quiet hours, so Fill gaps offers at once whatever the hour the test runs at.
+  await sql`update message_settings set quiet_start = '00:00', quiet_end = '00:00' where salon_id = ${salonId}`;
   const [entry] = await sql<{ id: string }[]>`
     insert into client_waitlist (salon_id, name, phone, language, weekdays, from_time, until_time, from_date, until_date, source)
     values (${salonId}, 'Lena Vogel', '+4915112345678', 'de', '{1,2,3,4,5,6,7}', '08:00', '19:00', current_date, current_date + 30, 'dashboard')
