@@ -103,11 +103,14 @@ describe("the public pages as served", () => {
     expect(languages[0]).toBe("cs");
     // The route's language is kept once the page has settled on it; only then is it carried on.
     await expect.poll(() => page.evaluate(() => localStorage.getItem("user-language"))).toBe("cs");
+    // These addresses are the single-page app's, which redirects once its code has loaded: on a
+    // busy machine that takes longer than a prerendered page.
+    const loaded = { timeout: 30_000 };
     await page.goto("/login");
-    await page.waitForURL(/\/cs\?/);
-    await page.getByRole("dialog").getByRole("heading", { name: "Přihlášení" }).waitFor();
+    await page.waitForURL(/\/cs\?/, loaded);
+    await page.getByRole("dialog").getByRole("heading", { name: "Přihlášení" }).waitFor(loaded);
     await page.goto("/helpdesk");
-    await page.waitForURL(/\/cs(\?|$)/);
+    await page.waitForURL(/\/cs(\?|$)/, loaded);
     await page.goto("/cs/no-such-page");
     await page.getByRole("link", { name: "Zpět" }).click();
     await page.waitForURL(/\/cs$/);
