@@ -8,7 +8,7 @@ import { BOOKING_CODES } from "../../../../contract/booking-limits.ts";
 import { totalOf, useBookingFormat } from "../format.ts";
 import { useBookingTimes } from "../use-booking-times.ts";
 import { BookingSummary } from "./booking-summary.tsx";
-import { missingContact, NO_CONTACT, type Contact, type ContactErrors } from "./contact-fields.tsx";
+import { missingContact, NO_CONTACT, refusedFields, type Contact, type ContactErrors } from "./contact-fields.tsx";
 import { DetailsStep } from "./details-step.tsx";
 import { DoneStep } from "./done-step.tsx";
 import { ServicesStep } from "./services-step.tsx";
@@ -91,10 +91,10 @@ export function BookingFlow({ slug, view }: { slug: string; view: BookingPageVie
         times.withdraw(start);
         setStart(null);
         go("time");
-      } else if (error instanceof ApiRequestError && error.fields && CONTACT_FIELDS.some((field) => error.fields?.[field])) {
-        setErrors(Object.fromEntries(CONTACT_FIELDS.filter((field) => error.fields?.[field]).map((field) => [field, error.fields![field]])));
       } else {
-        setProblem(errorDetail(error, intl.formatMessage({ id: "booking.details.failed" })));
+        const atFields = refusedFields(error, CONTACT_FIELDS);
+        if (atFields) setErrors(atFields);
+        else setProblem(errorDetail(error, intl.formatMessage({ id: "booking.details.failed" })));
       }
     } finally {
       setSending(false);
