@@ -127,8 +127,9 @@ describe("calls' outcomes, summaries and follow-ups", () => {
       select s.id, 'inbound', '+420608666777', '+420228881234', 'Front desk', now() - interval '3 minutes', now() - interval '1 minute', 120, 'completed', 0.02, 0.86, 'booked'
       from salons s join users u on u.id = s.owner_id where u.email = ${email}
       returning id`;
-    // Recorded already ended, it would have nothing to summarise; this one waits for its summary.
-    await sql`update calls set summary_state = 'pending' where id = ${call!.id}`;
+    // Recorded already ended, it would have nothing to summarise; this one waits for its summary,
+    // claimed for an hour so the summary cron leaves it (it would find no conversation and skip it).
+    await sql`update calls set summary_state = 'pending', summary_due_at = now() + interval '1 hour' where id = ${call!.id}`;
     await page.getByRole("button", { name: "Show all calls" }).click();
     await page.waitForURL((url) => url.search === "");
     const details = region(page, "Call Details");
