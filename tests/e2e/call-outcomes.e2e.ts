@@ -140,7 +140,7 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     await sql`update calls set summary = 'Jakub booked a men''s haircut for Friday at 10.', follow_up = true,
                 follow_up_reason = 'Asked to be told if an earlier time frees up.', summary_state = 'done' where id = ${call!.id}`;
     // The page asks again every 5 seconds.
-    await details.getByText("Jakub booked a men's haircut for Friday at 10.").waitFor({ timeout: 15_000 });
+    await details.getByText("Jakub booked a men's haircut for Friday at 10.").waitFor({ timeout: 30_000 });
     await details.getByText("Asked to be told if an earlier time frees up.").waitFor();
     expect(await details.getByText("The summary is being written…").count()).toBe(0);
     // The list learns of the follow-up too.
