@@ -13,7 +13,7 @@ import { CopyButton } from "./booking-copy-button.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { SettingsTabLoad } from "./settings-tab-load.tsx";
 
-const when = (value: string | null) => (value ? <FormattedDate value={value} dateStyle="medium" timeStyle="short" /> : <FormattedMessage id="salonSettings.apiKeys.never" />);
+const when = (value: string) => <FormattedDate value={value} dateStyle="medium" timeStyle="short" />;
 
 /** Salon Settings → API: keys for the salon's own programs, made, listed and revoked by the owner. */
 export function ApiKeysTab() {
@@ -50,7 +50,11 @@ export function ApiKeysTab() {
                       {" · "}
                       <FormattedMessage id="salonSettings.apiKeys.created" values={{ date: when(key.created_at) }} />
                       {" · "}
-                      <FormattedMessage id="salonSettings.apiKeys.lastUsed" values={{ date: when(key.last_used_at) }} />
+                      {key.last_used_at ? (
+                        <FormattedMessage id="salonSettings.apiKeys.lastUsed" values={{ date: when(key.last_used_at) }} />
+                      ) : (
+                        <FormattedMessage id="salonSettings.apiKeys.neverUsed" />
+                      )}
                     </p>
                   </div>
                   {key.revoked_at ? (

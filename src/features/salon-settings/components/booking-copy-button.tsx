@@ -27,7 +27,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
   return (
     <>
-      <Button variant="secondary" size="sm" aria-label={label} onClick={() => void copy()}>
+      <Button variant="secondary" size="sm" aria-label={copied ? intl.formatMessage({ id: "salonSettings.booking.copied" }) : label} onClick={() => void copy()}>
         <FormattedMessage id={copied ? "salonSettings.booking.copied" : "salonSettings.booking.copy"} />
       </Button>
       <span aria-live="polite" className="sr-only">
