@@ -230,4 +230,9 @@ export interface FillGapsResult {
   offers: number;
   /** Free stretches not offered again: being offered now, or every waiting client they suit had that time offered before. */
   offered_before: number;
+  /** Set when the free times wait to be offered: why, and from when they will be. */
+  held: { by: OutreachHold; until: string } | null;
 }
+
+/** What holds offers back for now: the salon's quiet hours for texts, or its daily cap of offers. */
+export type OutreachHold = "quiet_hours" | "daily_cap";

@@ -19,7 +19,7 @@ function fakeApi({ enabled, answer }: { enabled: boolean; answer?: () => Respons
     if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: on });
     if (pathname === "/api/dashboard/outreach/fill-gaps" && init.method === "POST") {
       filled.push(JSON.parse(String(init.body)));
-      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0, offered_before: 0 } satisfies FillGapsResult);
+      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0, offered_before: 0, held: null } satisfies FillGapsResult);
       if (response.status === 409) on = false;
       return response;
     }
@@ -37,7 +37,7 @@ const longDay = (day: string, language: Language) =>
 
 describe("Fill gaps in the calendar", () => {
   it("asks about the day shown, offers it, and tells how many times and texts went out", async () => {
-    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5, offered_before: 1 }) });
+    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5, offered_before: 1, held: null }) });
     renderButton([today()]);
     const button = await screen.findByRole("button", { name: "Fill gaps" });
     await waitFor(() => expect(button).toBeEnabled());
@@ -73,13 +73,24 @@ describe("Fill gaps in the calendar", () => {
   });
 
   it("says so in Czech when the day's free times went to everyone they suit before, not that nobody fits", async () => {
-    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 2 } satisfies FillGapsResult) });
+    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 2, held: null } satisfies FillGapsResult) });
     renderButton([today()], "cs");
     const button = await screen.findByRole("button", { name: "Nabídnout volné termíny" });
     await waitFor(() => expect(button).toBeEnabled());
     await userEvent.click(button);
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Nabídnout" }));
     expect(await screen.findByText("Volné časy toho dne už byly nabídnuty všem z čekací listiny, kterým vyhovují")).toBeInTheDocument();
+  });
+
+  it("says in German from when the free times go when the quiet hours hold them back", async () => {
+    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 0, held: { by: "quiet_hours", until: "2026-12-03T07:00:00Z" } } satisfies FillGapsResult) });
+    renderButton([today()], "de");
+    const button = await screen.findByRole("button", { name: "Lücken füllen" });
+    await waitFor(() => expect(button).toBeEnabled());
+    await userEvent.click(button);
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Freie Zeiten anbieten" }));
+    // 08:00 on the salon's clock, in Prague's winter time.
+    expect(await screen.findByText(/^Gerade gilt Ihre Ruhezeit – die freien Zeiten gehen ab Do\.?,? 08:00 an die wartende Kundschaft, der sie passen$/)).toBeInTheDocument();
   });
 
   it("is off with a way to switch outreach on, and learns of a switch made elsewhere, in Czech", async () => {

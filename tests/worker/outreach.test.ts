@@ -207,10 +207,37 @@ describe("outreach", () => {
     const second = await salon.wait({ name: "Druhá Klientka" });
     const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
     // 09:00–13:00 and 14:00–18:00 are free: of two stretches, one is offered to the one client not yet offered anything today.
-    expect(result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
+    expect(result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0, held: null });
     expect(queued).toHaveLength(1);
     expect((await salon.slots()).filter((s) => s.trigger === "fill_gaps")).toHaveLength(2);
     expect((await salon.attempts()).filter((a) => a.phone === second.phone)).toHaveLength(1);
+  });
+
+  it("Fill gaps during the quiet hours says when the free times will go, and they go then", async () => {
+    const salon = await outreachSalon({ sms_round: 1 });
+    const client = await salon.wait({ name: "Eva Dvořáková" });
+    // Quiet hours from an hour ago to two hours ahead on the salon's clock, whatever the hour the test runs at.
+    const [clock] = await sql<{ start: string; end: string }[]>`
+      select to_char((now() at time zone s.time_zone) - interval '1 hour', 'HH24:MI') as start,
+             to_char((now() at time zone s.time_zone) + interval '2 hours', 'HH24:MI') as end
+      from salons s where s.id = ${salon.salonId}`;
+    await sql`update message_settings set quiet_start = ${clock!.start}, quiet_end = ${clock!.end} where salon_id = ${salon.salonId}`;
+    const day = new Date(dayAhead(17)).toISOString().slice(0, 10);
+
+    const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
+    expect(result).toMatchObject({ free: 2, slots: 0, offers: 0, offered_before: 0, held: { by: "quiet_hours" } });
+    expect(queued).toEqual([]);
+    const [salonClock] = await sql<{ zone: string }[]>`select time_zone as zone from salons where id = ${salon.salonId}`;
+    const until = new Date(result.held!.until);
+    expect(until.getTime()).toBeGreaterThan(Date.now());
+    expect(new Intl.DateTimeFormat("en-GB", { timeZone: salonClock!.zone, hour: "2-digit", minute: "2-digit" }).format(until)).toBe(clock!.end);
+    expect(await smsTo(client.phone)).toEqual([]);
+
+    // When the quiet hours end, the cron offers the free time.
+    await sql`update message_settings set quiet_start = '00:00', quiet_end = '00:00' where salon_id = ${salon.salonId}`;
+    await sql`update outreach_slots set next_step_at = now() where salon_id = ${salon.salonId}`;
+    await cron();
+    expect(await smsTo(client.phone)).toHaveLength(1);
   });
 
   it("Fill gaps pressed again on later days offers a waiting client no time they were offered before, and leaves no empty slot for it", async () => {
@@ -229,17 +256,17 @@ describe("outreach", () => {
       );
 
     // One offer a client a day: the morning goes to her, the afternoon waits.
-    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0, held: null });
     const [morning] = await offeredStarts();
     await nextDay();
     // The morning she was offered is not offered again; the afternoon is.
-    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 1 });
+    expect((await press()).result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 1, held: null });
     const starts = await offeredStarts();
     expect(starts).toHaveLength(2);
     expect(starts[1]).not.toBe(morning);
     await nextDay();
     const slotsBefore = (await salon.slots()).length;
-    expect((await press()).result).toEqual({ free: 2, slots: 0, offers: 0, offered_before: 2 });
+    expect((await press()).result).toEqual({ free: 2, slots: 0, offers: 0, offered_before: 2, held: null });
     expect(await offeredStarts()).toHaveLength(2);
     expect(await salon.slots()).toHaveLength(slotsBefore);
   });

@@ -2,7 +2,7 @@ import max from "libphonenumber-js/max/metadata";
 import type { Appointment } from "../../contract/appointments.ts";
 import { salonFacts, type VisitFacts } from "../../contract/client-message-texts.ts";
 import { parsePhone, salonCountry } from "../../contract/phone.ts";
-import type { AttemptSkipReason, FillGapsResult } from "../../contract/outreach.ts";
+import type { AttemptSkipReason, FillGapsResult, OutreachHold } from "../../contract/outreach.ts";
 import { offerAnswer, offerReplyText, offerText, type OfferReply } from "../../contract/outreach-texts.ts";
 import { addDays, dayOf, dayStart, minutesOf, wallTime, weekdayIndex } from "../../contract/time-zone.ts";
 import { freeSlots, type Slot } from "../availability/free-slots.ts";
@@ -70,8 +70,10 @@ export interface StepWork {
   asked: number;
   /** Clients the slot would suit who were offered this stylist at that start before, in this slot or an earlier one: not asked again. */
   offeredBefore: number;
+  /** Why and until when the slot waits before anyone is asked: the salon's quiet hours or its daily cap. */
+  held: { by: OutreachHold; until: Date } | null;
 }
-const NOTHING: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0 };
+const NOTHING: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0, held: null };
 
 /** Where a candidate fits into the slot's free time: the first start on their days and hours. */
 function fitFor(candidate: Candidate, free: Slot[], slot: SlotRow, timeZone: string): Slot | null {
@@ -157,13 +159,14 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
   const quietEnds = afterQuietHours(now, rules.time_zone, rules);
   if (quietEnds > now) {
     await scheduleSlot(scope, slot.id, quietEnds);
-    return NOTHING;
+    return { ...NOTHING, held: { by: "quiet_hours", until: quietEnds } };
   }
   const today = dayStart(dayOf(now, rules.time_zone), rules.time_zone);
   const used = await offersSince(scope, today);
   if (used >= rules.settings.daily_cap) {
-    await scheduleSlot(scope, slot.id, afterQuietHours(dayStart(addDays(dayOf(now, rules.time_zone), 1), rules.time_zone), rules.time_zone, rules));
-    return NOTHING;
+    const tomorrow = afterQuietHours(dayStart(addDays(dayOf(now, rules.time_zone), 1), rules.time_zone), rules.time_zone, rules);
+    await scheduleSlot(scope, slot.id, tomorrow);
+    return { ...NOTHING, held: { by: "daily_cap", until: tomorrow } };
   }
 
   const byCall = rules.settings.calls_enabled && (await textedBefore(scope, slot.id));
@@ -175,7 +178,7 @@ export async function stepSlot(scope: TenantScope, messaging: ClientMessaging | 
   const opted = await optedOut(scope, "sms", everyone.map((c) => c.phone));
   const wanted = Math.min(byCall ? 1 : rules.settings.sms_round, rules.settings.daily_cap - used);
   const before = await offeredStarts(scope, slot.stylist_id, slot.start_at, slot.end_at);
-  const work: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0 };
+  const work: StepWork = { queued: [], calls: [], asked: 0, offeredBefore: 0, held: null };
   let offered = 0;
   const stylistName = slot.stylist_name;
   for (const candidate of everyone) {
@@ -263,7 +266,7 @@ export async function freeTime(scope: TenantScope, messaging: ClientMessaging | 
  */
 export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | null, date: string, now = new Date()): Promise<{ result: FillGapsResult; queued: string[] }> {
   const rules = await outreachRules(scope);
-  if (!rules.settings.enabled || !messaging) return { result: { free: 0, slots: 0, offers: 0, offered_before: 0 }, queued: [] };
+  if (!rules.settings.enabled || !messaging) return { result: { free: 0, slots: 0, offers: 0, offered_before: 0, held: null }, queued: [] };
   const from = dayStart(date, rules.time_zone);
   const to = dayStart(addDays(date, 1), rules.time_zone);
   const shortest = await shortestService(scope);
@@ -272,6 +275,7 @@ export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | 
   const queued: string[] = [];
   let slots = 0;
   let offeredBefore = 0;
+  let held: StepWork["held"] = null;
   for (const stretch of stretches) {
     const id = await openSlot(scope, { stylistId: stretch.stylistId, start: new Date(stretch.start), end: new Date(stretch.end), trigger: "fill_gaps", freedBy: null });
     if (!id) {
@@ -279,6 +283,7 @@ export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | 
       continue;
     }
     const work = await stepSlot(scope, messaging, id, false, now);
+    held ??= work.held;
     if (work.asked > 0) slots++;
     else if (work.offeredBefore > 0) {
       offeredBefore++;
@@ -286,7 +291,10 @@ export async function fillGaps(scope: TenantScope, messaging: ClientMessaging | 
     }
     queued.push(...work.queued);
   }
-  return { result: { free: stretches.length, slots, offers: queued.length, offered_before: offeredBefore }, queued };
+  return {
+    result: { free: stretches.length, slots, offers: queued.length, offered_before: offeredBefore, held: held && { by: held.by, until: held.until.toISOString() } },
+    queued,
+  };
 }
 
 async function shortestService({ sql, salonId }: TenantScope): Promise<number> {

@@ -51,7 +51,7 @@ export function FillGapsButton({ days, timeZone }: { days: string[]; timeZone: s
           {hint}
         </p>
       )}
-      <FillGapsDialog open={open} days={fillable} preferred={today} onClose={() => setOpen(false)} />
+      <FillGapsDialog open={open} days={fillable} preferred={today} timeZone={timeZone} onClose={() => setOpen(false)} />
     </div>
   );
 }

@@ -12,12 +12,14 @@ import { useFillGaps } from "../api/fill-gaps.ts";
  * Asks before offering a day's free times, with a choice of day when several are on screen,
  * and tells what was offered or why nothing was.
  */
-export function FillGapsDialog({ open, days, preferred, onClose }: {
+export function FillGapsDialog({ open, days, preferred, timeZone, onClose }: {
   open: boolean;
   /** The days that can be filled, in order; the dialog opens only with one at least. */
   days: string[];
   /** The day chosen first when it is among them, such as today in a week. */
   preferred: string;
+  /** The salon's, in which a time the offers wait for is told. */
+  timeZone: string;
   onClose: () => void;
 }) {
   const intl = useIntl();
@@ -27,12 +29,17 @@ export function FillGapsDialog({ open, days, preferred, onClose }: {
   const day = chosen && days.includes(chosen) ? chosen : days.includes(preferred) ? preferred : days[0];
   // A calendar day as it reads, whatever the browser's zone: "Thursday 3 December".
   const long = (date: string) => intl.formatDate(`${date}T12:00:00Z`, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-  const result = ({ free, slots, offers, offered_before }: FillGapsResult) =>
+  const result = ({ free, slots, offers, offered_before, held }: FillGapsResult) =>
     free === 0
       ? intl.formatMessage({ id: "calendar.fillGaps.none" })
       : slots > 0
         ? intl.formatMessage({ id: "calendar.fillGaps.done" }, { slots, offers })
-        : intl.formatMessage({ id: offered_before > 0 ? "calendar.fillGaps.offeredBefore" : "calendar.fillGaps.nobody" });
+        : held
+          ? intl.formatMessage(
+              { id: held.by === "quiet_hours" ? "calendar.fillGaps.heldQuiet" : "calendar.fillGaps.heldCap" },
+              { time: intl.formatDate(held.until, { timeZone, weekday: "short", hour: "numeric", minute: "2-digit" }) },
+            )
+          : intl.formatMessage({ id: offered_before > 0 ? "calendar.fillGaps.offeredBefore" : "calendar.fillGaps.nobody" });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
