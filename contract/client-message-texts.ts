@@ -73,16 +73,17 @@ export interface Filled {
   phone: string | null;
 }
 
-const then = (text: string | null, write: (text: string) => string) => (text ? write(text) : "");
+/** `write(text)` when there is a text, else nothing: for a message's optional parts. */
+export const orNothing = (text: string | null, write: (text: string) => string) => (text ? write(text) : "");
 
 const WORDS: Record<Language, Words> = {
   en: {
     locale: "en",
     sms: {
-      booked: (f) => `${f.salon}: your appointment is booked for ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
+      booked: (f) => `${f.salon}: your appointment is booked for ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)}`,
       moved: (f) => `${f.salon}: your appointment has moved to ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.`,
-      cancelled: (f) => `${f.salon}: your appointment on ${f.date} at ${f.time} (${f.services}) is cancelled.${then(f.phone, (p) => ` To book again, call ${p}.`)}`,
-      reminder: (f) => `${f.salon}: a reminder of your appointment on ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
+      cancelled: (f) => `${f.salon}: your appointment on ${f.date} at ${f.time} (${f.services}) is cancelled.${orNothing(f.phone, (p) => ` To book again, call ${p}.`)}`,
+      reminder: (f) => `${f.salon}: a reminder of your appointment on ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)}`,
     },
     smsStop: "Reply STOP to opt out.",
     subject: {
@@ -109,10 +110,10 @@ const WORDS: Record<Language, Words> = {
   de: {
     locale: "de",
     sms: {
-      booked: (f) => `${f.salon}: Ihr Termin ist gebucht – ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
+      booked: (f) => `${f.salon}: Ihr Termin ist gebucht – ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)}`,
       moved: (f) => `${f.salon}: Ihr Termin wurde verschoben – neu am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.`,
-      cancelled: (f) => `${f.salon}: Ihr Termin am ${f.date} um ${f.time} (${f.services}) ist storniert.${then(f.phone, (p) => ` Neuen Termin vereinbaren: ${p}.`)}`,
-      reminder: (f) => `${f.salon}: Wir erinnern Sie an Ihren Termin am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${then(f.address, (a) => ` ${a}.`)}`,
+      cancelled: (f) => `${f.salon}: Ihr Termin am ${f.date} um ${f.time} (${f.services}) ist storniert.${orNothing(f.phone, (p) => ` Neuen Termin vereinbaren: ${p}.`)}`,
+      reminder: (f) => `${f.salon}: Wir erinnern Sie an Ihren Termin am ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)}`,
     },
     smsStop: "Keine SMS mehr? Antworten Sie STOP.",
     subject: {
@@ -139,10 +140,10 @@ const WORDS: Record<Language, Words> = {
   cs: {
     locale: "cs",
     sms: {
-      booked: (f) => `${f.salon}: rezervace potvrzena – ${f.date} v ${f.time}, ${f.services} (${f.stylist}).${then(f.address, (a) => ` ${a}.`)}`,
+      booked: (f) => `${f.salon}: rezervace potvrzena – ${f.date} v ${f.time}, ${f.services} (${f.stylist}).${orNothing(f.address, (a) => ` ${a}.`)}`,
       moved: (f) => `${f.salon}: termín jsme přesunuli na ${f.date} v ${f.time}, ${f.services} (${f.stylist}).`,
-      cancelled: (f) => `${f.salon}: termín ${f.date} v ${f.time} (${f.services}) je zrušený.${then(f.phone, (p) => ` Nový si domluvíte na ${p}.`)}`,
-      reminder: (f) => `${f.salon}: připomínáme termín ${f.date} v ${f.time}, ${f.services} (${f.stylist}).${then(f.address, (a) => ` ${a}.`)}`,
+      cancelled: (f) => `${f.salon}: termín ${f.date} v ${f.time} (${f.services}) je zrušený.${orNothing(f.phone, (p) => ` Nový si domluvíte na ${p}.`)}`,
+      reminder: (f) => `${f.salon}: připomínáme termín ${f.date} v ${f.time}, ${f.services} (${f.stylist}).${orNothing(f.address, (a) => ` ${a}.`)}`,
     },
     smsStop: "Odhlášení SMS: odpovězte STOP.",
     subject: {

@@ -1,4 +1,4 @@
-import { describeVisit, manageLine, type Filled, type VisitFacts } from "./client-message-texts.ts";
+import { describeVisit, manageLine, orNothing, type Filled, type VisitFacts } from "./client-message-texts.ts";
 import type { Language } from "./languages.ts";
 import { fold } from "./text.ts";
 
@@ -19,7 +19,7 @@ const WORDS: Record<Language, OfferWords> = {
     offer: (f) =>
       `${f.salon}: a time has come free – ${f.date} at ${f.time} with ${f.stylist} (${f.services}). Reply YES to book it; the first reply gets it. Reply NO if it doesn't suit, STOP to opt out.`,
     replies: {
-      booked: (f) => `${f.salon}: it's yours – ${f.date} at ${f.time} with ${f.stylist}. See you then!`,
+      booked: (f) => `${f.salon}: it's yours – ${f.date} at ${f.time}, ${f.services} with ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)} See you then!`,
       taken: (f) => `${f.salon}: sorry, someone was quicker and that time is gone. You stay on our waiting list.`,
       expired: (f) => `${f.salon}: sorry, this offer has run out. You stay on our waiting list and we'll text you when another time comes free.`,
       declined: (f) => `${f.salon}: no problem – you stay on our waiting list.`,
@@ -29,7 +29,7 @@ const WORDS: Record<Language, OfferWords> = {
     offer: (f) =>
       `${f.salon}: Ein Termin ist frei geworden – ${f.date} um ${f.time} bei ${f.stylist} (${f.services}). Antworten Sie JA, um ihn zu buchen; wer zuerst antwortet, bekommt ihn. NEIN, wenn es nicht passt, STOP für keine SMS mehr.`,
     replies: {
-      booked: (f) => `${f.salon}: Der Termin gehört Ihnen – ${f.date} um ${f.time} bei ${f.stylist}. Bis dann!`,
+      booked: (f) => `${f.salon}: Der Termin gehört Ihnen – ${f.date} um ${f.time}, ${f.services} bei ${f.stylist}.${orNothing(f.address, (a) => ` ${a}.`)} Bis dann!`,
       taken: (f) => `${f.salon}: Leider war jemand schneller, der Termin ist vergeben. Sie bleiben auf unserer Warteliste.`,
       expired: (f) => `${f.salon}: Dieses Angebot ist leider abgelaufen. Sie bleiben auf unserer Warteliste, und wir melden uns, sobald wieder etwas frei wird.`,
       declined: (f) => `${f.salon}: Kein Problem – Sie bleiben auf unserer Warteliste.`,
@@ -39,7 +39,7 @@ const WORDS: Record<Language, OfferWords> = {
     offer: (f) =>
       `${f.salon}: Uvolnil se termín – ${f.date} v ${f.time}, ${f.stylist} (${f.services}). Chcete ho? Odpovězte ANO, platí první odpověď. NE, pokud vám nevyhovuje, STOP pro odhlášení SMS.`,
     replies: {
-      booked: (f) => `${f.salon}: Termín je váš – ${f.date} v ${f.time}, ${f.stylist}. Těšíme se na vás!`,
+      booked: (f) => `${f.salon}: Termín je váš – ${f.date} v ${f.time}, ${f.services} (${f.stylist}).${orNothing(f.address, (a) => ` ${a}.`)} Těšíme se na vás!`,
       taken: (f) => `${f.salon}: Bohužel byl někdo rychlejší a termín je pryč. Zůstáváte na naší čekací listině.`,
       expired: (f) => `${f.salon}: Tato nabídka už bohužel vypršela. Zůstáváte na naší čekací listině a ozveme se, až se zase něco uvolní.`,
       declined: (f) => `${f.salon}: Nevadí – zůstáváte na naší čekací listině.`,

@@ -78,7 +78,7 @@ describe("outreach by text", () => {
     expect(first.answered).toBe(200);
     // The answer is the booking's one text: with the link to change or cancel it, and no SMS confirmation besides.
     expect(messageOf(first.answer)).toMatch(
-      new RegExp(`^${salon.salonName}: it's yours – .+ at 2:00 PM with Jana Nováková\\. See you then! Need to change or cancel\\? \\S+/en/visit/[\\w-]{43}$`),
+      new RegExp(`^${salon.salonName}: it's yours – .+ at 2:00 PM, Haircut with Jana Nováková\\.(?: .+\\.)? See you then! Need to change or cancel\\? \\S+/en/visit/[\\w-]{43}$`),
     );
     const second = await sendInboundSms(twilio, { from: petra, to: salon.number, body: "YES", url: webhook });
     expect(messageOf(second.answer)).toBe(`${salon.salonName}: sorry, someone was quicker and that time is gone. You stay on our waiting list.`);

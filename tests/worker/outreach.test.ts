@@ -84,7 +84,7 @@ describe("outreach", () => {
     expect((await salon.slots()).map((s) => [s.trigger, s.status])).toEqual([["cancelled", "filled"]]);
     expect((await salon.attempts()).map((a) => a.status).sort()).toEqual(["accepted", "taken"]);
     // The answer to the YES is the booking's one text: when and with whom, and the link to change or cancel it.
-    expect(answers[won]).toMatch(/^Salon Jana: (Termín je váš – .+ v 10:00, Jana Nováková\. Těšíme se na vás! Potřebujete termín změnit nebo zrušit\?|Der Termin gehört Ihnen – .+ um 10:00 bei Jana Nováková\. Bis dann! Sie möchten den Termin ändern oder absagen\?) http:\/\/app\.test\/(cs|de)\/visit\/[\w-]{43}$/);
+    expect(answers[won]).toMatch(/^Salon Jana: (Termín je váš – .+ v 10:00, Haircut \(Jana Nováková\)\. Dlouhá 12, 110 00 Praha\. Těšíme se na vás! Potřebujete termín změnit nebo zrušit\?|Der Termin gehört Ihnen – .+ um 10:00, Haircut bei Jana Nováková\. Dlouhá 12, 110 00 Praha\. Bis dann! Sie möchten den Termin ändern oder absagen\?) http:\/\/app\.test\/(cs|de)\/visit\/[\w-]{43}$/);
     expect((await smsTo(winner.phone)).map((m) => m.body)).toEqual([expect.stringMatching(/Uvolnil se termín|Ein Termin ist frei geworden/)]);
     expect((await salon.messagesOf(booked[0]!.id)).map((m) => m.channel)).toEqual(["email"]);
 

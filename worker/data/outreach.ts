@@ -19,7 +19,7 @@ export interface OutreachRules {
   sms_enabled: boolean;
   time_zone: string;
   country: string | null;
-  salon: { name: string; phone: string | null };
+  salon: { name: string; phone: string | null; address: string | null; postal_code: string | null; city: string | null };
   /** The salon's own numbers that can send and receive SMS, oldest first: an offer is answered to one. */
   numbers: string[];
 }
@@ -28,9 +28,9 @@ export async function outreachRules(scope: TenantScope): Promise<OutreachRules> 
   const { sql, salonId } = scope;
   const [settings, [row], numbers] = await Promise.all([
     outreachSettings(scope),
-    sql<(Omit<OutreachRules, "settings" | "numbers" | "salon"> & { name: string; phone: string | null })[]>`
+    sql<(Omit<OutreachRules, "settings" | "numbers" | "salon"> & OutreachRules["salon"])[]>`
       select to_char(m.quiet_start, 'HH24:MI') as quiet_start, to_char(m.quiet_end, 'HH24:MI') as quiet_end, m.sms_enabled,
-        s.time_zone, s.country, s.name, s.phone
+        s.time_zone, s.country, s.name, s.phone, s.address, s.postal_code, s.city
       from message_settings m join salons s on s.id = m.salon_id
       where m.salon_id = ${salonId}`,
     sql<{ phone_number: string }[]>`
@@ -38,8 +38,8 @@ export async function outreachRules(scope: TenantScope): Promise<OutreachRules> 
       where salon_id = ${salonId} and status = 'active' and source in ('bought', 'assigned') order by created_at`,
   ]);
   if (!row) throw notFound();
-  const { name, phone, ...rest } = row;
-  return { settings, ...rest, salon: { name, phone }, numbers: numbers.map((n) => n.phone_number) };
+  const { name, phone, address, postal_code, city, ...rest } = row;
+  return { settings, ...rest, salon: { name, phone, address, postal_code, city }, numbers: numbers.map((n) => n.phone_number) };
 }
 
 // ---- slots -------------------------------------------------------------------------------

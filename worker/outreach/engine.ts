@@ -112,7 +112,7 @@ function textBlock(phone: string, rules: OutreachRules, opted: Set<string>): { n
 }
 
 const factsOf = (rules: OutreachRules, offer: { start: Date; stylist: string; services: string[] }): VisitFacts => ({
-  ...salonFacts({ name: rules.salon.name, address: null, postal_code: null, city: null, phone: rules.salon.phone, time_zone: rules.time_zone }),
+  ...salonFacts({ ...rules.salon, time_zone: rules.time_zone }),
   services: offer.services,
   stylist: offer.stylist,
   start: offer.start.toISOString(),
