@@ -1,8 +1,10 @@
 import { z } from "zod/mini";
 import { APPOINTMENT_SOURCES } from "./appointments.ts";
 import { CALL_OUTCOMES, SUMMARY_STATES } from "./calls.ts";
+import { MESSAGE_CHANNELS } from "./client-messages.ts";
 import { CLIENT_SOURCES } from "./clients.ts";
 import { LANGUAGES } from "./languages.ts";
+import { ATTEMPT_CHANNELS, ATTEMPT_STATUSES } from "./outreach.ts";
 import { serviceSchema, stylistSchema } from "./salon.ts";
 
 /**
@@ -39,21 +41,58 @@ export const appointmentResponse = z.object({
   source: z.enum(APPOINTMENT_SOURCES),
 });
 
-export const clientListResponse = z.object({
-  items: z.array(
+const clientSummary = z.object({
+  id: text,
+  name: nullableText,
+  email: nullableText,
+  phones: z.array(text),
+  source: z.enum(CLIENT_SOURCES),
+  created_at: text,
+  next_appointment_at: nullableText,
+  visit_count: z.number(),
+  no_show_count: z.number(),
+});
+
+export const clientListResponse = z.object({ items: z.array(clientSummary), more: z.boolean() });
+
+const clientAppointment = z.object({
+  id: text,
+  start_datetime: text,
+  end_datetime: text,
+  stylist_name: text,
+  service_name: nullableText,
+  status: z.enum(["booked", "cancelled"]),
+  no_show: z.boolean(),
+});
+
+export const clientDetailResponse = z.extend(clientSummary, {
+  language: z.nullable(z.enum(LANGUAGES)),
+  preferred_stylist_id: nullableText,
+  notes: nullableText,
+  marketing_consent: z.boolean(),
+  updated_at: text,
+  upcoming_appointments: z.array(clientAppointment),
+  past_appointments: z.array(clientAppointment),
+  calls: z.array(
     z.object({
       id: text,
-      name: nullableText,
-      email: nullableText,
-      phones: z.array(text),
-      source: z.enum(CLIENT_SOURCES),
-      created_at: text,
-      next_appointment_at: nullableText,
-      visit_count: z.number(),
-      no_show_count: z.number(),
+      started_at: text,
+      duration: nullableNumber,
+      direction: z.enum(["inbound", "outbound"]),
+      outcome: z.nullable(z.enum(CALL_OUTCOMES)),
     }),
   ),
-  more: z.boolean(),
+  opt_outs: z.array(z.object({ channel: z.enum(MESSAGE_CHANNELS), address: text, created_at: text })),
+  offers: z.array(
+    z.object({
+      id: text,
+      start_datetime: text,
+      stylist_name: text,
+      channel: z.enum(ATTEMPT_CHANNELS),
+      status: z.enum(ATTEMPT_STATUSES),
+      created_at: text,
+    }),
+  ),
 });
 
 export const stylistResponse = z.extend(stylistSchema, { id: text });
