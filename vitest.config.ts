@@ -48,6 +48,8 @@ export default defineConfig({
                 TWILIO_CALLER_ID: "+15005550006",
                 // The loopback server of calendar files (tests/fakes/calendar-files.ts) speaks plain http.
                 CALENDAR_HTTP_HOSTS: "127.0.0.1",
+                // So is the receiver of webhooks (tests/fakes/webhook-receiver.ts).
+                WEBHOOK_HTTP_HOSTS: "127.0.0.1",
               },
             },
           })),

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { queryInt } from "./calls.ts";
 import { requestBody } from "./errors.ts";
 import { optionalText, plainText } from "./text.ts";
 
@@ -73,6 +74,11 @@ export const webhookUpdateSchema = requestBody({
 });
 export type WebhookUpdateBody = z.output<typeof webhookUpdateSchema>;
 
+/** GET /dashboard/webhooks/:id/deliveries?offset=: the page from `offset`, WEBHOOK_LIMITS.logPage long. */
+export const webhookDeliveriesQuery = z.object({
+  offset: queryInt(0, 0, 1_000_000_000, "validation.calls.offset"),
+});
+
 export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
 
 export interface WebhookEndpoint {
@@ -116,3 +122,49 @@ export interface WebhookDeliveryPage {
   items: WebhookDelivery[];
   total: number;
 }
+
+/** An appointment as an event tells it: `appointment.created`, `.updated` and `.cancelled`. */
+export interface WebhookAppointmentData {
+  id: string;
+  status: "booked" | "cancelled";
+  start: string;
+  end: string;
+  stylist: { id: string | null; name: string };
+  services: { id: string | null; name: string; price: number | null; duration: number | null }[];
+  client: { id: string | null; name: string | null; phone: string | null; email: string | null };
+  /** The services' prices added up, in the salon's currency; null when none has a price. */
+  price: number | null;
+  currency: string;
+  source: "dashboard" | "voice" | "online" | "outreach";
+}
+
+/** A call whose outcome and summary are settled: `call.completed`. */
+export interface WebhookCallData {
+  id: string;
+  direction: "inbound" | "outbound";
+  /** E.164, or "browser" for a call made in the browser. */
+  from: string | null;
+  to: string | null;
+  started_at: string;
+  /** Seconds. */
+  duration: number | null;
+  outcome: string | null;
+  summary: string | null;
+  follow_up: boolean | null;
+  follow_up_reason: string | null;
+}
+
+/** A client the salon did not know before: `client.created`. */
+export interface WebhookClientData {
+  id: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The JSON body of every delivery. */
+export type WebhookPayload =
+  | { type: "appointment.created" | "appointment.updated" | "appointment.cancelled"; timestamp: string; data: WebhookAppointmentData }
+  | { type: "call.completed"; timestamp: string; data: WebhookCallData }
+  | { type: "client.created"; timestamp: string; data: WebhookClientData }
+  | { type: typeof WEBHOOK_TEST_EVENT; timestamp: string; data: { endpoint_id: string } };

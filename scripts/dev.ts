@@ -21,7 +21,8 @@ const started = (async () => {
     workerPort: WORKER_PORT,
     appUrl: `http://localhost:${PORT}`,
     log: console.log,
-    vars: passedThrough,
+    // A webhook receiver the developer runs on this machine may be reached over plain http.
+    vars: { WEBHOOK_HTTP_HOSTS: "127.0.0.1,localhost", ...passedThrough },
   });
   if (stopping) return { stack, vite: null };
   process.env.WORKER_PORT = String(WORKER_PORT);

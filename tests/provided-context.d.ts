@@ -11,6 +11,8 @@ declare module "vitest" {
     twilioUrl: string;
     /** The loopback server of calendar files that stylists' outside calendars are read from. */
     calendarsUrl: string;
+    /** The loopback receiver webhooks are sent to in tests (tests/fakes/webhook-receiver.ts). */
+    webhooksUrl: string;
     /** The fake Responses API the Worker summarises calls with (its base URL, ending in /v1). */
     responsesUrl: string;
     twilioAccountSid: string;

@@ -36,6 +36,8 @@ export interface Bindings extends Env {
   OPENAI_TEXT_MODEL?: string;
   /** Hosts whose calendars may be read over plain http, comma-separated (a test's loopback server); https is always read. */
   CALENDAR_HTTP_HOSTS?: string;
+  /** Hosts webhooks may be sent to over plain http or on a private address, comma-separated (a test's or a developer's loopback receiver). */
+  WEBHOOK_HTTP_HOSTS?: string;
   /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
   REALTIME_PRICES?: string;
 }

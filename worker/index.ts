@@ -16,6 +16,7 @@ import { linkOldBookings } from "./clients/old-bookings.ts";
 import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
 import { summariseDueCalls } from "./voice/call-summary.ts";
 import { syncDueCalendars } from "./stylist-calendars/sync.ts";
+import { deliverDueWebhooks } from "./webhooks/deliver.ts";
 
 export { CallSession } from "./call-session/call-session.ts";
 
@@ -41,7 +42,8 @@ export default {
   /**
    * Retries mail whose delivery failed when it was first queued, writes and sends clients'
    * reminders and the messages still due, closes abandoned call records, removes transcripts
-   * past their salon's retention, drops ended rate-limit windows, reads stylists' outside calendars.
+   * past their salon's retention, drops ended rate-limit windows, reads stylists' outside calendars,
+   * sends the webhooks due.
    */
   async scheduled(_controller, env, ctx) {
     deliverInBackground(env, ctx);
@@ -51,6 +53,7 @@ export default {
     ctx.waitUntil(summariseDueCalls(env));
     ctx.waitUntil(beforeTenant(db, pruneHits));
     ctx.waitUntil(linkOldBookings(db));
+    ctx.waitUntil(deliverDueWebhooks(env).catch((error: unknown) => console.error("webhooks: the cron's run failed", error)));
     ctx.waitUntil(syncDueCalendars(env).catch((error: unknown) => console.error("calendar sync: the cron's run failed", error)));
     // Offers of freed time are written first, so this run sends them with the rest.
     ctx.waitUntil(

@@ -66,6 +66,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-calendar-feeds", run: async (tx) => (await import("./demo-calendar-feeds.ts")).seedCalendarFeeds(tx, DEMO_LOGIN.email) },
   // An integration's keys: one revoked, one read key in use.
   { name: "demo-api-keys", run: async (tx) => (await import("./demo-api-keys.ts")).seedApiKeys(tx, DEMO_LOGIN.email) },
+  // A paused webhook to the salon's CRM, with the log of what it was sent.
+  { name: "demo-webhooks", run: async (tx) => (await import("./demo-webhooks.ts")).seedWebhooks(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {

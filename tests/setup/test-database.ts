@@ -5,6 +5,7 @@ import { startCalendarFiles } from "../fakes/calendar-files.ts";
 import { startFakeResend } from "../fakes/resend.ts";
 import { startFakeResponses } from "../fakes/responses.ts";
 import { startFakeTwilioRest } from "../fakes/twilio-rest.ts";
+import { startWebhookReceiver } from "../fakes/webhook-receiver.ts";
 import { addSupabaseApiRoles } from "./supabase-api-roles.ts";
 
 // Another worktree or engineer can run the suite beside this one with its own port and folder.
@@ -28,9 +29,13 @@ export default async function setup(project: TestProject) {
   // Stylists' outside calendars are read from this server of calendar files.
   const calendars = await startCalendarFiles();
   project.provide("calendarsUrl", calendars.url);
+  // Webhooks go to this receiver.
+  const receiver = await startWebhookReceiver();
+  project.provide("webhooksUrl", receiver.url);
   const stopFakes = async () => {
     resend.server.close();
     await calendars.close();
+    await receiver.close();
     await twilio.close();
     await responses.close();
   };

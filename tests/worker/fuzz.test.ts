@@ -26,6 +26,7 @@ import { login, registerAndVerify, sql } from "./auth-helpers.ts";
 import { api } from "./helpers.ts";
 import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
 import { apiKeyCreateSchema } from "../../contract/api-keys.ts";
+import { webhookCreateSchema, webhookDeliveriesQuery, webhookUpdateSchema } from "../../contract/webhooks.ts";
 
 /**
  * Every route of the API driven with generated bad input: text with NUL and lone surrogates,
@@ -58,7 +59,7 @@ interface RouteInput {
 }
 
 // Rows of the owner's salon, made before the run: examples and `:id`s point at them.
-const rows = { stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", waitlistEntry: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "", calendarFeedFile: "" };
+const rows = { webhook: "", stylist: "", service: "", appointment: "", assistant: "", phoneNumber: "", client: "", question: "", waitlistEntry: "", callId: crypto.randomUUID(), visitToken: "", unsubscribeToken: "", bookingSlug: "", calendarFeedFile: "" };
 const DAY = "2027-03-01";
 
 const appointmentExample = () => ({
@@ -217,6 +218,14 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/dashboard/api-keys": { owner: true },
   "POST /api/dashboard/api-keys": { kind: "json", schema: apiKeyCreateSchema, owner: true, example: () => ({ name: "Sync", scope: "read" }) },
   "POST /api/dashboard/api-keys/:id/revoke": { owner: true },
+  "GET /api/dashboard/webhooks": { owner: true },
+  // Nothing listens at the examples' address: a test event fails at once, as an unreachable endpoint.
+  "POST /api/dashboard/webhooks": { kind: "json", schema: webhookCreateSchema, owner: true, example: () => ({ url: "http://127.0.0.1:9/hooks", description: "CRM", events: ["appointment.created"] }) },
+  "PATCH /api/dashboard/webhooks/:id": { kind: "json", schema: webhookUpdateSchema, owner: true, example: () => ({ url: "http://127.0.0.1:9/hooks", events: ["client.created"], enabled: true }) },
+  "DELETE /api/dashboard/webhooks/:id": { owner: true },
+  "POST /api/dashboard/webhooks/:id/secret": { owner: true },
+  "POST /api/dashboard/webhooks/:id/test": { owner: true },
+  "GET /api/dashboard/webhooks/:id/deliveries": { kind: "query", schema: webhookDeliveriesQuery, owner: true, example: () => ({ offset: 0 }) },
   "GET /api/book/:slug": {},
   "GET /api/book/:slug/times": { kind: "query", schema: bookingTimesQuery, example: () => ({ services: rows.service, from: DAY, days: 3 }) },
   "POST /api/book/:slug/bookings": {
@@ -437,6 +446,7 @@ const pathIds: Record<string, () => string> = {
   questions: () => rows.question,
   waitlist: () => rows.waitlistEntry,
   "stylist-calendars": () => rows.stylist,
+  webhooks: () => rows.webhook,
   conversation: () => rows.callId,
   instructions: () => rows.callId,
   stream: () => rows.callId,
@@ -521,6 +531,7 @@ describe("fuzzing every route", () => {
     });
     const feed = await api("/api/dashboard/calendar-feeds", { body: { stylist_id: null }, headers: { authorization: `Bearer ${token}` } });
     rows.calendarFeedFile = `${feed.json.token as string}.ics`;
+    rows.webhook = await make("webhooks", { url: "http://127.0.0.1:9/hooks", events: ["appointment.created"] });
     rows.visitToken = await signLink(fuzzEnv.JWT_SECRET!, "visit", rows.appointment);
     rows.unsubscribeToken = await signLink(fuzzEnv.JWT_SECRET!, "unsubscribe", rows.appointment);
     expect(Object.values(rows).every(Boolean)).toBe(true);

@@ -18,6 +18,7 @@ import type { Bindings } from "../env.ts";
 import { fetchMessage, findSentSms, sendSms } from "../telephony/twilio-messages.ts";
 import { TwilioRestError, twilioConfig, type TwilioConfig } from "../telephony/twilio-rest.ts";
 import { clientMessaging, queueVisitMessages } from "./compose.ts";
+import { deliverInBackground } from "../webhooks/deliver.ts";
 import { linkMaker, signLink } from "./links.ts";
 
 /**
@@ -136,9 +137,11 @@ async function sendAll(env: Bindings, db: Database, targets: { tenant: Tenant; i
 
 /**
  * Sends the messages a change queued, after the answer has gone out, on a connection of its
- * own (the request's closes with the answer). Whatever cannot go now the cron sends.
+ * own (the request's closes with the answer), and the salon's webhooks the change recorded.
+ * Whatever cannot go now the cron sends.
  */
 export function sendInBackground(env: Bindings, ctx: Pick<ExecutionContext, "waitUntil">, tenant: Tenant, ids: string[]): void {
+  deliverInBackground(env, ctx, tenant);
   if (ids.length === 0) return;
   const { db, close } = requestDatabase(env);
   ctx.waitUntil(sendAll(env, db, ids.map((id) => ({ tenant, id }))).finally(close));

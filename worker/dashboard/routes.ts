@@ -20,6 +20,7 @@ import { serviceRoutes } from "../services/routes.ts";
 import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
 import { stylistCalendarRoutes } from "../stylist-calendars/routes.ts";
+import { webhookRoutes } from "../webhooks/routes.ts";
 
 /** Everything under /api/dashboard: signed in or with an API key, and scoped to that salon. */
 export const dashboardRoutes = new Hono<SalonEnv>()
@@ -42,4 +43,5 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/outreach/log", outreachLogRoutes)
   .route("/stylist-calendars", stylistCalendarRoutes)
   .route("/calendar-feeds", calendarFeedSettingsRoutes)
-  .route("/api-keys", apiKeyRoutes);
+  .route("/api-keys", apiKeyRoutes)
+  .route("/webhooks", webhookRoutes);

@@ -18,6 +18,7 @@ import { fold } from "../../contract/text.ts";
 import { DataError, notFound } from "./errors.ts";
 import { FULL_NAME } from "./stylists.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
+import { recordClientCreated } from "./webhooks.ts";
 
 /*
  * Clients: the salon's record of each person who books or calls. A client is found by a
@@ -121,6 +122,8 @@ export async function clientForBooking(scope: TenantScope, contact: BookingConta
     if (holder !== clientId) {
       await sql`delete from clients where id = ${clientId} and salon_id = ${salonId}`;
       clientId = holder;
+    } else {
+      await recordClientCreated(scope, { id: clientId, name, phone, email });
     }
   } else if (phone) {
     await claimPhone(scope, clientId, phone);

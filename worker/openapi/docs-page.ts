@@ -1,4 +1,5 @@
 import { API_KEY_LIMITS } from "../../contract/api-keys.ts";
+import { WEBHOOK_EVENTS, WEBHOOK_LIMITS } from "../../contract/webhooks.ts";
 import type { OpenApiDocument } from "./document.ts";
 
 type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[]; enum?: unknown[]; items?: JsonSchema; format?: string; properties?: Record<string, JsonSchema>; required?: string[] };
@@ -89,6 +90,11 @@ nav ul{padding-left:20px}a{color:#4338ca}
 <p>A <strong>read</strong> key may only use GET; a <strong>read and write</strong> key may also create, change and delete. No key may manage keys, the account or sign-in. A revoked key is refused at once with 401.</p>
 <h2 id="limits">Rate limit and errors</h2>
 <p>Each key may make ${API_KEY_LIMITS.perMinute} requests a minute; past that the answer is 429 with a Retry-After header. Every error answers <code>{"detail": "…"}</code>, in English, German or Czech as the Accept-Language header asks.</p>
+<h2 id="webhooks">Webhooks</h2>
+<p>Instead of asking, a program can be told: the salon owner adds a webhook endpoint in the dashboard and chooses its events (${WEBHOOK_EVENTS.map((event) => `<code>${event}</code>`).join(", ")}). Each is posted as JSON, <code>{"type", "timestamp", "data"}</code>, where <code>data</code> is the appointment, call or client. It is signed the <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> way: <code>webhook-id</code> (the same on every retry), <code>webhook-timestamp</code> and <code>webhook-signature</code>, <code>v1,</code> and the base64 HMAC-SHA256 of <code>{id}.{timestamp}.{body}</code> keyed with the secret's bytes after <code>whsec_</code>. Any Standard Webhooks library checks it:</p>
+<pre>import { Webhook } from "standardwebhooks";
+const event = new Webhook(secret).verify(rawBody, headers);</pre>
+<p>A 2xx answer within ${WEBHOOK_LIMITS.timeoutMs / 1000} seconds delivers an event; otherwise it is tried again after about 1, 5 and 30 minutes, 2, 6 and 12 hours, ${WEBHOOK_LIMITS.attempts} attempts in all. One appointment's events arrive in the order they happened.</p>
 ${[...byTag.entries()].map(([tag, sections]) => `<h2 id="${tag.toLowerCase()}">${escape(tag)}</h2>${sections.join("\n")}`).join("\n")}
 </main></body></html>`;
 }

@@ -3,6 +3,7 @@ import { database, type Database } from "../data/db.ts";
 import { calendarToRead, dueCalendars, recordSync, type SyncOutcome } from "../data/stylist-calendars.ts";
 import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { Bindings } from "../env.ts";
+import { outboundAddress } from "../http/outbound-address.ts";
 import { busyTimes, NotACalendar } from "./busy-times.ts";
 import { readCalendar } from "./read-calendar.ts";
 
@@ -11,17 +12,8 @@ const DAY_MS = 86_400_000;
 const BATCH = 12;
 const AT_ONCE = 3;
 
-/**
- * Whether an address may be read: https always; plain http only to the hosts the environment
- * names (a test's loopback server), since the address carries its calendar's secret.
- */
-export function readableAddress(env: Pick<Bindings, "CALENDAR_HTTP_HOSTS">, url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const { protocol, hostname } = new URL(url);
-  if (protocol === "https:") return true;
-  const plain = (env.CALENDAR_HTTP_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean);
-  return protocol === "http:" && plain.includes(hostname);
-}
+/** Whether an address may be read (http/outbound-address.ts); it carries its calendar's secret. */
+export const readableAddress = (env: Pick<Bindings, "CALENDAR_HTTP_HOSTS">, url: string) => outboundAddress(url, env.CALENDAR_HTTP_HOSTS) === "ok";
 
 /** Reads one stylist's calendar and keeps its busy times from now to the days ahead kept. */
 export async function syncCalendar(env: Bindings, db: Database, tenant: Tenant, stylistId: string): Promise<void> {

@@ -69,6 +69,8 @@ export default async function setup(project: TestProject) {
       TWILIO_CALLER_ID: "+15005550006",
       RESEND_API_KEY: "re_e2e_key",
       RESEND_BASE_URL: resend.url,
+      // Webhooks may go to a receiver a test starts on loopback.
+      WEBHOOK_HTTP_HOSTS: "127.0.0.1",
     },
   });
   project.provide("baseUrl", stack.workerUrl);
