@@ -125,6 +125,8 @@ begin
   return null;
 end
 $$;
+revoke execute on function call_completed_webhook() from public;
+
 create trigger calls_completed_webhook after update of summary_state on calls
   for each row when (old.summary_state = 'pending' and new.summary_state <> 'pending' and not new.is_demo)
   execute function call_completed_webhook();

@@ -86,7 +86,7 @@ describe("Fill gaps", () => {
     // The last day it takes is answered: a salon without stylists has nothing to offer.
     const last = await fillGaps(owner, addDays(pragueToday(), FILL_GAPS_LIMITS.days));
     expect(last.status, last.text).toBe(200);
-    expect(last.json).toEqual({ free: 0, slots: 0, offers: 0, offered_before: 0 });
+    expect(last.json).toEqual({ free: 0, slots: 0, offers: 0, offered_before: 0, held: null });
   });
 
   it("is limited per salon to 20 an hour", async () => {
@@ -119,7 +119,7 @@ describe("Fill gaps", () => {
     const filled = await fillGaps(salon.owner, day);
     expect(filled.status, filled.text).toBe(200);
     // The stylist's morning and afternoon are free; the one waiting client is offered one of them, once a day.
-    expect(filled.json).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0 });
+    expect(filled.json).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0, held: null });
     const [offer] = await smsTo(phone);
     expect(offer!.from).toBe(salon.number);
     expect(offer!.body).toMatch(/^Salon Jana: Uvolnil se termín/);
