@@ -44,3 +44,10 @@ export async function read<R extends ClientResponse<unknown>>(request: Promise<R
 export function errorDetail(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.detail ? error.detail : fallback;
 }
+
+/** The messages a refusal gives at these fields of a form; null when it names none of them, so the form shows it whole. */
+export function refusedFields<Field extends string>(error: unknown, fields: readonly Field[]): Partial<Record<Field, string>> | null {
+  const given = error instanceof ApiRequestError ? error.fields : undefined;
+  const named = fields.filter((field) => given?.[field]);
+  return named.length > 0 ? (Object.fromEntries(named.map((field) => [field, given![field]])) as Partial<Record<Field, string>>) : null;
+}

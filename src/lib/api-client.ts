@@ -5,7 +5,7 @@ import { endSession, getAccessToken, renewAccessToken } from "./auth/session.ts"
 import { read } from "./api-answer.ts";
 
 // Reading answers is shared with the pages that need no session (the booking page).
-export { ApiRequestError, errorDetail, read } from "./api-answer.ts";
+export { ApiRequestError, errorDetail, read, refusedFields } from "./api-answer.ts";
 
 function send(url: RequestInfo | URL, init: RequestInit = {}) {
   const headers = new Headers(init.headers);

@@ -47,6 +47,7 @@ async function settled(owner: Owner, path: string, init: { method?: string; body
 async function addEndpoint(owner: Owner, url: string, events: string[] = ["appointment.created", "appointment.updated", "appointment.cancelled"]) {
   const created = await owner.call(HOOKS, { body: { url, events, description: "CRM" } });
   expect(created.status, created.text).toBe(201);
+  expect(created.json.events).toEqual(events);
   return created.json as unknown as WebhookEndpointWithSecret;
 }
 
@@ -250,7 +251,7 @@ describe("webhooks", () => {
       other.owner.call(`${HOOKS}/${endpoint.id}`, { method: "DELETE" }),
     ];
     expect((await Promise.all(attempts)).map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
-    expect((await salon.owner.call(HOOKS)).json).toMatchObject([{ id: endpoint.id, enabled: true, secret_prefix: endpoint.secret_prefix }]);
+    expect((await salon.owner.call(HOOKS)).json).toMatchObject([{ id: endpoint.id, events: endpoint.events, enabled: true, secret_prefix: endpoint.secret_prefix }]);
 
     const removed = await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "DELETE" });
     expect(removed.status).toBe(204);

@@ -37,7 +37,7 @@ const eventList = (sql: TenantScope["sql"], events: string[]) => sql`array(selec
 /** The salon's endpoints, oldest first, each with how its latest delivery went. */
 export async function listEndpoints({ sql, salonId }: TenantScope, id?: string): Promise<WebhookEndpoint[]> {
   const rows = await sql<EndpointRow[]>`
-    select e.id, e.url, e.description, e.events, e.enabled, e.secret_prefix, e.created_at,
+    select e.id, e.url, e.description, to_jsonb(e.events) as events, e.enabled, e.secret_prefix, e.created_at,
       last.status as last_status, last.response_status as last_response_status, last.at as last_at
     from webhook_endpoints e
     left join lateral (

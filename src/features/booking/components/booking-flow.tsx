@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { BookingConfirmation, BookingPageView } from "../../../../contract/booking-page.ts";
-import { ApiRequestError, errorDetail } from "../../../lib/api-answer.ts";
+import { ApiRequestError, errorDetail, refusedFields } from "../../../lib/api-answer.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { sendBooking } from "../api.ts";
 import { BOOKING_CODES } from "../../../../contract/booking-limits.ts";
 import { totalOf, useBookingFormat } from "../format.ts";
 import { useBookingTimes } from "../use-booking-times.ts";
 import { BookingSummary } from "./booking-summary.tsx";
-import { missingContact, NO_CONTACT, refusedFields, type Contact, type ContactErrors } from "./contact-fields.tsx";
+import { missingContact, NO_CONTACT, type Contact, type ContactErrors } from "./contact-fields.tsx";
 import { DetailsStep } from "./details-step.tsx";
 import { DoneStep } from "./done-step.tsx";
 import { ServicesStep } from "./services-step.tsx";

@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { LIMITS as REQUEST_LIMITS } from "../../../../contract/errors.ts";
 import { BOOKING_LIMITS } from "../../../../contract/booking-limits.ts";
 import { Field } from "../../../components/form-field.tsx";
-import { ApiRequestError } from "../../../lib/api-answer.ts";
 
 export interface Contact {
   name: string;
@@ -92,13 +91,6 @@ export function SendRow({ problem, sending, labelId, sendingId }: { problem: str
       </p>
     </>
   );
-}
-
-/** The messages a refusal gives at these fields of a form; null when it names none of them, so the form shows it whole. */
-export function refusedFields<Field extends string>(error: unknown, fields: readonly Field[]): Partial<Record<Field, string>> | null {
-  const given = error instanceof ApiRequestError ? error.fields : undefined;
-  const named = fields.filter((field) => given?.[field]);
-  return named.length > 0 ? (Object.fromEntries(named.map((field) => [field, given![field]])) as Partial<Record<Field, string>>) : null;
 }
 
 /** After a refusal, focus goes to the first field it names. */

@@ -4,14 +4,14 @@ import type { BookingPageView, BookingWaitlistConfirmation } from "../../../../c
 import type { Language } from "../../../../contract/languages.ts";
 import type { Weekday } from "../../../../contract/salon-basics.ts";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
-import { errorDetail } from "../../../lib/api-answer.ts";
+import { errorDetail, refusedFields } from "../../../lib/api-answer.ts";
 import { joinWaitlist } from "../api.ts";
 import type { BookingFormat } from "../format.ts";
 import { firstWish, isoWeekday, wishChoices, type Wish } from "../waitlist-wish.ts";
 import type { IsoWeekday } from "../../../../contract/outreach.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 import { DoneFrame } from "./done-step.tsx";
-import { ContactFields, missingContact, refusedFields, SendRow, useFocusOnRefusal, type Contact, type ContactErrors } from "./contact-fields.tsx";
+import { ContactFields, missingContact, SendRow, useFocusOnRefusal, type Contact, type ContactErrors } from "./contact-fields.tsx";
 import { StepFrame } from "./step-frame.tsx";
 
 type WishErrors = ContactErrors & Partial<Record<keyof Wish, string>>;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
 import { API_KEY_LIMITS, API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from "../../../../contract/api-keys.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -10,10 +10,9 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { failureText } from "../../../lib/form-errors.ts";
 import { useApiKeyActions, useApiKeys } from "../api/api-keys.ts";
 import { CopyButton } from "./booking-copy-button.tsx";
+import { SalonTime } from "./salon-time.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { SettingsTabLoad } from "./settings-tab-load.tsx";
-
-const when = (value: string) => <FormattedDate value={value} dateStyle="medium" timeStyle="short" />;
 
 /** Salon Settings → API: keys for the salon's own programs, made, listed and revoked by the owner. */
 export function ApiKeysTab() {
@@ -48,10 +47,10 @@ export function ApiKeysTab() {
                     <p className="text-sm text-slate-600">
                       <FormattedMessage id={`salonSettings.apiKeys.scope.${key.scope}`} />
                       {" · "}
-                      <FormattedMessage id="salonSettings.apiKeys.created" values={{ date: when(key.created_at) }} />
+                      <FormattedMessage id="salonSettings.apiKeys.created" values={{ date: <SalonTime value={key.created_at} /> }} />
                       {" · "}
                       {key.last_used_at ? (
-                        <FormattedMessage id="salonSettings.apiKeys.lastUsed" values={{ date: when(key.last_used_at) }} />
+                        <FormattedMessage id="salonSettings.apiKeys.lastUsed" values={{ date: <SalonTime value={key.last_used_at} /> }} />
                       ) : (
                         <FormattedMessage id="salonSettings.apiKeys.neverUsed" />
                       )}
