@@ -9,10 +9,10 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { failureText } from "../../../lib/form-errors.ts";
 import { useApiKeyActions, useApiKeys } from "../api/api-keys.ts";
-import { CopyButton } from "./booking-copy-button.tsx";
 import { SalonTime } from "./salon-time.tsx";
 import { SettingsSection } from "./settings-section.tsx";
 import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { ShownOnce } from "./shown-once.tsx";
 
 /** Salon Settings → API: keys for the salon's own programs, made, listed and revoked by the owner. */
 export function ApiKeysTab() {
@@ -103,22 +103,7 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
   return (
     <Modal open={open} onClose={onClose} onClosed={reset} title={intl.formatMessage({ id: key ? "salonSettings.apiKeys.createdTitle" : "salonSettings.apiKeys.createTitle" })}>
       {key ? (
-        <div>
-          <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            <FormattedMessage id="salonSettings.apiKeys.shownOnce" />
-          </p>
-          <div className="mt-4 flex flex-wrap items-center gap-2">
-            <code data-testid="api-key" className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 text-sm break-all text-slate-900">
-              {key}
-            </code>
-            <CopyButton text={key} label={intl.formatMessage({ id: "salonSettings.apiKeys.copy" })} />
-          </div>
-          <div className="mt-6 flex justify-end">
-            <Button onClick={onClose}>
-              <FormattedMessage id="salonSettings.apiKeys.done" />
-            </Button>
-          </div>
-        </div>
+        <ShownOnce secret={key} testId="api-key" warning="salonSettings.apiKeys.shownOnce" copyLabel="salonSettings.apiKeys.copy" onDone={onClose} />
       ) : (
         <form
           onSubmit={(event) => {

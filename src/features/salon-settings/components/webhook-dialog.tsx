@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { WEBHOOK_EVENTS, WEBHOOK_LIMITS, type WebhookEndpoint, type WebhookEventType } from "../../../../contract/webhooks.ts";
-import { Button } from "../../../components/button.tsx";
 import { Field, FieldError } from "../../../components/form-field.tsx";
 import { FormActions } from "../../../components/form-actions.tsx";
 import { Modal } from "../../../components/modal.tsx";
@@ -9,7 +8,7 @@ import { useToast } from "../../../components/toast/toast-context.ts";
 import { refusedFields } from "../../../lib/api-client.ts";
 import { failureText } from "../../../lib/form-errors.ts";
 import { useWebhookActions } from "../api/webhooks.ts";
-import { CopyButton } from "./booking-copy-button.tsx";
+import { ShownOnce } from "./shown-once.tsx";
 
 const FIELDS = ["url", "description", "events"] as const;
 type Refused = Partial<Record<(typeof FIELDS)[number], string>>;
@@ -115,20 +114,10 @@ export function WebhookDialog({ open, endpoint, onClose }: { open: boolean; endp
   );
 }
 
-/** A signing secret, shown once with a way to copy it and what it is for. */
+/** A signing secret, shown once, and what it is for. */
 export function SecretShown({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const intl = useIntl();
   return (
-    <div>
-      <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        <FormattedMessage id="salonSettings.webhooks.secretShownOnce" />
-      </p>
-      <div className="mt-4 flex flex-wrap items-center gap-2">
-        <code data-testid="webhook-secret" className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 text-sm break-all text-slate-900">
-          {secret}
-        </code>
-        <CopyButton text={secret} label={intl.formatMessage({ id: "salonSettings.webhooks.copySecret" })} />
-      </div>
+    <ShownOnce secret={secret} testId="webhook-secret" warning="salonSettings.webhooks.secretShownOnce" copyLabel="salonSettings.webhooks.copySecret" onDone={onDone}>
       <p className="mt-3 text-sm text-slate-600">
         <FormattedMessage
           id="salonSettings.webhooks.secretHow"
@@ -141,11 +130,6 @@ export function SecretShown({ secret, onDone }: { secret: string; onDone: () => 
           }}
         />
       </p>
-      <div className="mt-6 flex justify-end">
-        <Button onClick={onDone}>
-          <FormattedMessage id="salonSettings.webhooks.done" />
-        </Button>
-      </div>
-    </div>
+    </ShownOnce>
   );
 }
