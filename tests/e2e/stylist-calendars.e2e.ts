@@ -46,8 +46,13 @@ describe("a stylist's outside calendar", () => {
     await section.getByRole("button", { name: "Kalender verknüpfen" }).click();
     await section.getByText("Diese Adresse ist nicht verschlüsselt.", { exact: false }).waitFor();
 
-    // Nothing answers at this address: linked, but the owner is told it cannot be read.
-    await address.fill("https://127.0.0.1:9/lena.ics");
+    // An address into the server's own network is never read.
+    await address.fill("https://192.168.1.20/lena.ics");
+    await section.getByRole("button", { name: "Kalender verknüpfen" }).click();
+    await section.getByText("Diese Adresse verweist auf ein privates oder lokales Netzwerk", { exact: false }).waitFor();
+
+    // No such host (.invalid never resolves): linked, but the owner is told it cannot be read.
+    await address.fill("https://kalender.invalid/lena.ics");
     await address.press("Enter");
     await section.getByText("Die Adresse ist nicht erreichbar", { exact: false }).waitFor();
     expect(await section.textContent()).toContain("Aus diesem Kalender wurden noch keine belegten Zeiten gelesen.");

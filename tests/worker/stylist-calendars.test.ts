@@ -162,6 +162,12 @@ describe("a stylist's outside calendar", () => {
     const plain = await salon.link("http://calendar.example.com/basic.ics", "cs");
     expect(plain.status).toBe(422);
     expect(plain.json.fields).toEqual({ url: "Tato adresa není zabezpečená. Použijte tajnou adresu, která začíná https:// nebo webcal://." });
+    // The server's own network is out of reach whatever the scheme: the metadata service, a router, the machine itself.
+    for (const inside of ["https://169.254.169.254/latest.ics", "webcal://192.168.1.1/cal.ics", "https://localhost/cal.ics"]) {
+      const refused = await salon.link(inside);
+      expect(refused.status, inside).toBe(422);
+      expect(refused.json.fields).toEqual({ url: "This address points to a private or local network, which cannot be reached from the internet. Use the calendar's public secret address." });
+    }
 
     const file = await serve(calendar(event("a", `DTSTART:${stamp(addDays(dayOf(new Date(), PRAGUE), 1), "09:00")}Z`, "DURATION:PT1H")));
     expect((await salon.link(file.url)).status).toBe(200);

@@ -4,13 +4,17 @@ import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
 import { notFound } from "../data/errors.ts";
 import { getCalendar, listCalendars, removeCalendar, saveCalendar } from "../data/stylist-calendars.ts";
 import { ApiError } from "../http/errors.ts";
+import { outboundAddress } from "../http/outbound-address.ts";
 import { enforce } from "../http/rate-limit.ts";
 import { inSalon, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
-import { readableAddress, syncCalendar } from "./sync.ts";
+import { syncCalendar } from "./sync.ts";
 
 /** Reads a salon asks for now, beside the cron's: each makes a request to another site. */
 const READS_PER_HOUR = 30;
+
+/** Why an address is refused, for the owner: it carries its calendar's secret, and only a public host is read. */
+const REFUSED_ADDRESS = { invalid: "validation.calendar.url", insecure: "validation.calendar.https", private: "validation.calendar.private" } as const;
 
 function stylistOf(c: Context<SalonEnv>): string {
   const id = c.req.param("stylistId");
@@ -36,8 +40,9 @@ export const stylistCalendarRoutes = new Hono<SalonEnv>()
   .put("/:stylistId", jsonBody(stylistCalendarSchema), async (c) => {
     const stylistId = stylistOf(c);
     const { url } = c.req.valid("json");
-    if (!readableAddress(c.env, url)) {
-      const detail = c.var.t(URL.canParse(url) ? "validation.calendar.https" : "validation.calendar.url");
+    const verdict = outboundAddress(url, c.env.CALENDAR_HTTP_HOSTS);
+    if (verdict !== "ok") {
+      const detail = c.var.t(REFUSED_ADDRESS[verdict]);
       throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
     }
     await inSalon(c, (scope) => saveCalendar(scope, stylistId, url));

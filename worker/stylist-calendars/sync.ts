@@ -13,7 +13,7 @@ const BATCH = 12;
 const AT_ONCE = 3;
 
 /** Whether an address may be read (http/outbound-address.ts); it carries its calendar's secret. */
-export const readableAddress = (env: Pick<Bindings, "CALENDAR_HTTP_HOSTS">, url: string) => outboundAddress(url, env.CALENDAR_HTTP_HOSTS) === "ok";
+const readableAddress = (env: Pick<Bindings, "CALENDAR_HTTP_HOSTS">, url: string) => outboundAddress(url, env.CALENDAR_HTTP_HOSTS) === "ok";
 
 /** Reads one stylist's calendar and keeps its busy times from now to the days ahead kept. */
 export async function syncCalendar(env: Bindings, db: Database, tenant: Tenant, stylistId: string): Promise<void> {
