@@ -1,3 +1,6 @@
+import type { RequestContext } from "../env.ts";
+import { ApiError } from "./errors.ts";
+
 /**
  * Whether the server may send to an address a salon gave (a calendar to read, a webhook to
  * call): https, to a public host. Plain http, loopback and private hosts only where the
@@ -32,4 +35,15 @@ function isPrivateHost(hostname: string): boolean {
   if (/^f[cd]/.test(host) || /^fe[89ab]/.test(host)) return true;
   const mapped = /^::ffff:(.+)$/.exec(host)?.[1];
   return mapped !== undefined && (mapped.includes(".") ? isPrivateHost(mapped) : true);
+}
+
+/**
+ * Refuses, at the request's `url` field and in its language, an address the server must not
+ * send to; `messages` names why for each verdict in the words of the feature asking.
+ */
+export function requireOutboundAddress(c: Pick<RequestContext, "var">, url: string, plainHosts: string | undefined, messages: Record<Exclude<AddressVerdict, "ok">, string>): void {
+  const verdict = outboundAddress(url, plainHosts);
+  if (verdict === "ok") return;
+  const detail = c.var.t(messages[verdict]);
+  throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
 }

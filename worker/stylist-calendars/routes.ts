@@ -3,8 +3,7 @@ import { UUID } from "../../contract/ids.ts";
 import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";
 import { notFound } from "../data/errors.ts";
 import { getCalendar, listCalendars, removeCalendar, saveCalendar } from "../data/stylist-calendars.ts";
-import { ApiError } from "../http/errors.ts";
-import { outboundAddress } from "../http/outbound-address.ts";
+import { requireOutboundAddress } from "../http/outbound-address.ts";
 import { enforce } from "../http/rate-limit.ts";
 import { inSalon, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
@@ -40,11 +39,7 @@ export const stylistCalendarRoutes = new Hono<SalonEnv>()
   .put("/:stylistId", jsonBody(stylistCalendarSchema), async (c) => {
     const stylistId = stylistOf(c);
     const { url } = c.req.valid("json");
-    const verdict = outboundAddress(url, c.env.CALENDAR_HTTP_HOSTS);
-    if (verdict !== "ok") {
-      const detail = c.var.t(REFUSED_ADDRESS[verdict]);
-      throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
-    }
+    requireOutboundAddress(c, url, c.env.CALENDAR_HTTP_HOSTS, REFUSED_ADDRESS);
     await inSalon(c, (scope) => saveCalendar(scope, stylistId, url));
     return c.json(await syncNow(c, stylistId));
   })

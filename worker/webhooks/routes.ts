@@ -19,7 +19,7 @@ import {
   updateEndpoint,
 } from "../data/webhooks.ts";
 import { ApiError } from "../http/errors.ts";
-import { outboundAddress } from "../http/outbound-address.ts";
+import { requireOutboundAddress } from "../http/outbound-address.ts";
 import { enforce } from "../http/rate-limit.ts";
 import { inSalon, rowId } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
@@ -29,12 +29,7 @@ import { newSecret } from "./signing.ts";
 const REFUSED_ADDRESS = { invalid: "validation.webhook.url", insecure: "webhooks.error.insecure", private: "webhooks.error.private" } as const;
 
 /** Refuses an address deliveries could not or must not go to, naming why. */
-function checkAddress(c: Context<KeyEnv>, url: string): void {
-  const verdict = outboundAddress(url, c.env.WEBHOOK_HTTP_HOSTS);
-  if (verdict === "ok") return;
-  const detail = c.var.t(REFUSED_ADDRESS[verdict]);
-  throw new ApiError(422, { detail, code: "validation_error", fields: { url: detail } });
-}
+const checkAddress = (c: Context<KeyEnv>, url: string) => requireOutboundAddress(c, url, c.env.WEBHOOK_HTTP_HOSTS, REFUSED_ADDRESS);
 
 /**
  * /api/dashboard/webhooks: the owner's endpoints, their secrets, a test event and the log of
