@@ -4,7 +4,7 @@ import type { MessageChannel } from "../../contract/client-messages.ts";
 import type { Language } from "../../contract/languages.ts";
 import { dropUnsent, rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
-import { appointmentData, recordEvent } from "../data/webhooks.ts";
+import { appointmentData, listensTo, recordEvent } from "../data/webhooks.ts";
 import { queueVisitMessages, type ClientMessaging } from "./compose.ts";
 import { freeTime } from "../outreach/engine.ts";
 
@@ -42,11 +42,15 @@ export async function saveAndConfirm(
   options: SaveOptions & { clientLanguage?: Language; confirmBy?: readonly MessageChannel[] } = {},
 ): Promise<{ appointment: Appointment; queued: string[] }> {
   const before = options.id ? await getAppointment(scope, options.id) : null;
-  const told = options.id ? JSON.stringify(await appointmentData(scope, options.id)) : null;
+  // Most salons have no webhooks: the appointment is then not read again for an event.
+  const listening = await listensTo(scope, [options.id ? "appointment.updated" : "appointment.created"]);
+  const told = listening && options.id ? JSON.stringify(await appointmentData(scope, options.id)) : null;
   const appointment = await saveAppointment(scope, body, options);
-  const now = await appointmentData(scope, appointment.id);
-  if (told === null) await recordEvent(scope, "appointment.created", appointment.id, now);
-  else if (told !== JSON.stringify(now)) await recordEvent(scope, "appointment.updated", appointment.id, now);
+  if (listening) {
+    const now = await appointmentData(scope, appointment.id);
+    if (told === null) await recordEvent(scope, "appointment.created", appointment.id, now);
+    else if (told !== JSON.stringify(now)) await recordEvent(scope, "appointment.updated", appointment.id, now);
+  }
   // The language the client booked in, kept where their record has none, so this message is in it already.
   if (options.clientLanguage) await rememberClientLanguage(scope, appointment.id, options.clientLanguage);
   if (!messaging || (before && sameVisit(before, appointment))) return { appointment, queued: [] };
@@ -59,7 +63,7 @@ export async function saveAndConfirm(
 export async function cancelAndConfirm(scope: TenantScope, messaging: ClientMessaging | null, id: string): Promise<{ queued: string[] }> {
   const before = await getAppointment(scope, id);
   await cancelAppointment(scope, id);
-  await recordEvent(scope, "appointment.cancelled", id, await appointmentData(scope, id));
+  if (await listensTo(scope, ["appointment.cancelled"])) await recordEvent(scope, "appointment.cancelled", id, await appointmentData(scope, id));
   await dropUnsent(scope, id);
   if (!messaging) return { queued: [] };
   const queued = await queueVisitMessages(scope, messaging, id, "cancelled");

@@ -132,6 +132,13 @@ export async function recordTestEvent({ sql, salonId }: TenantScope, endpointId:
   return delivery!.id;
 }
 
+/** Whether an enabled endpoint of the salon hears any of `types`: when none does, an event's data need not be read. */
+export async function listensTo({ sql, salonId }: TenantScope, types: readonly WebhookEventType[]): Promise<boolean> {
+  const [row] = await sql<{ listens: boolean }[]>`
+    select exists (select from webhook_endpoints where salon_id = ${salonId} and enabled and events && ${eventList(sql, [...types])}) as listens`;
+  return row!.listens;
+}
+
 /** An appointment as its events tell it, cancelled ones too. */
 export async function appointmentData({ sql, salonId }: TenantScope, id: string): Promise<object> {
   const [row] = await sql<{ data: object }[]>`
