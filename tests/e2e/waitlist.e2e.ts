@@ -125,6 +125,10 @@ describe("the Waitlist screen", () => {
     await lucie.getByRole("button", { name: "Odebrat záznam: Lucie Malá" }).click();
     const confirm = page.getByRole("dialog", { name: "Odebrat klienta Lucie Malá z čekací listiny?" });
     await confirm.getByRole("button", { name: cs("waitlist.screen.remove.confirm") }).click();
+    // While the dialog is open the page behind it is hidden from assistive technology, so
+    // her card counts as gone only once the dialog has closed.
+    await confirm.waitFor({ state: "detached" });
+    await toast(page, t("cs", "waitlist.screen.remove.done").replace("{name}", "Lucie Malá"));
     await lucie.waitFor({ state: "detached" });
     await page.getByLabel(cs("waitlist.screen.filter")).selectOption({ label: "Odebraní" });
     await page.getByRole("list", { name: "Odebraní z čekací listiny" }).getByRole("listitem", { name: "Lucie Malá" }).waitFor();
