@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Navigate, Outlet, useParams, type RouteObject } from "react-router";
+import { Outlet, useParams, type RouteObject } from "react-router";
 import { isLanguage } from "../../contract/languages.ts";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import { ToastProvider } from "../components/toast/toast-provider.tsx";
@@ -37,11 +37,13 @@ const HairdresserPitchPage = lazyPage(
 );
 const PricingPage = lazyPage(async () => (await import("../features/pricing/components/pricing-page.tsx")).PricingPage);
 const VerifyEmailPage = lazyPage(async () => (await import("../features/auth/components/verify-email-page.tsx")).VerifyEmailPage);
-const SignedInShell = lazyPage(async () => (await import("./signed-in-shell.tsx")).SignedInShell);
+const SignedInShell = lazyPage(async () => (await import("./signed-in-shell.tsx")).SignedInShell, "dashboard");
 const SalonSettingsPage = lazyPage(
   async () => (await import("../features/salon-settings/components/salon-settings-page.tsx")).SalonSettingsPage,
   "dashboard",
 );
+// A stylist's own hours, edited with the same parts as a stylist's in Salon Settings.
+const MyHoursPage = lazyPage(async () => (await import("../features/salon-settings/components/my-hours-page.tsx")).MyHoursPage, "dashboard");
 const DashboardLayout = lazyPage(
   async () => (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
   "dashboard",
@@ -105,14 +107,15 @@ function languageRoutes(): RouteObject {
         children: [
           page(undefined, SignedInShell, [
             page("salon-settings", SalonSettingsPage),
+            // The layout opens the first screen the person's role has.
             page("dashboard", DashboardLayout, [
-              { index: true, element: <Navigate replace to="assistant" /> },
               page("assistant", AssistantsPage),
               page("phone-numbers", PhoneNumbersPage),
               page("calls", CallsPage),
               page("calendar", CalendarPage),
               page("clients", ClientsPage),
               page("waitlist", WaitlistPage),
+              page("my-hours", MyHoursPage),
             ]),
           ]),
         ],

@@ -5,7 +5,7 @@
  */
 export const CATALOG_PARTS = {
   blog: ["blog."],
-  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls.", "clients.", "clientMessages.", "waitlist.screen.", "outreach."],
+  dashboard: ["dashboard.", "salonSettings.", "stylists.", "services.", "calendar.", "appointments.", "assistants.", "phoneNumbers.", "calls.", "clients.", "clientMessages.", "waitlist.screen.", "outreach.", "team."],
   /** The pages a salon's clients open from their messages. */
   visit: ["visit."],
   /** The salon's public booking page, which loads this part alone. */

@@ -2,7 +2,10 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { TabBar } from "../../../components/tab-bar.tsx";
 import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { canUse, type Role } from "../../../../contract/team.ts";
 import { DocumentTitle } from "../../../components/document-title.tsx";
+import { NotAvailablePage } from "../../../components/not-available-page.tsx";
+import { useMembership } from "../../../lib/auth/membership.ts";
 import { useTabParam } from "../../../lib/tab-param.ts";
 import { BookingTab } from "./booking-tab.tsx";
 import { IntegrationsTab } from "./integrations-tab.tsx";
@@ -11,13 +14,15 @@ import { OutreachTab } from "./outreach-tab.tsx";
 import { SalonForm } from "./salon-form.tsx";
 import { ServicesTab } from "./services-tab.tsx";
 import { StylistsTab } from "./stylists-tab.tsx";
+import { TeamTab } from "./team-tab.tsx";
 
-const TABS = ["salon", "stylists", "services", "messages", "booking", "outreach", "integrations"] as const;
+const TABS = ["salon", "stylists", "team", "services", "messages", "booking", "outreach", "integrations"] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ReactNode> = {
   salon: <SalonForm />,
   stylists: <StylistsTab />,
+  team: <TeamTab />,
   services: <ServicesTab />,
   messages: <MessagesTab />,
   booking: <BookingTab />,
@@ -25,10 +30,22 @@ const PANELS: Record<Tab, ReactNode> = {
   integrations: <IntegrationsTab />,
 };
 
-/** Salon Settings: Salon Information, Stylists, Services, Messages, Online booking, Outreach and Integrations (calendar sync and API keys), the tab kept in ?tab= for reloads and links. */
+/** The tabs a role has: the team's own, and the salon's settings. */
+const tabsFor = (role: Role) => TABS.filter((tab) => canUse(role, tab === "team" ? "team" : "settings"));
+
+/**
+ * Salon Settings: Salon Information, Stylists, Team, Services, Messages, Online booking, Outreach and
+ * Integrations (calendar sync and API keys), those the person's role has, the tab kept in ?tab= for
+ * reloads and links.
+ */
 export function SalonSettingsPage() {
+  const [first, ...rest] = tabsFor(useMembership().role);
+  return first ? <SettingsTabs tabs={[first, ...rest]} /> : <NotAvailablePage />;
+}
+
+function SettingsTabs({ tabs }: { tabs: readonly [Tab, ...Tab[]] }) {
   const intl = useIntl();
-  const [tab, select] = useTabParam(TABS);
+  const [tab, select] = useTabParam(tabs);
   // A tab stays mounted once opened, so switching away and back keeps unsaved edits.
   const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
   if (!opened.has(tab)) setOpened(new Set(opened).add(tab));
@@ -41,12 +58,12 @@ export function SalonSettingsPage() {
       </h1>
       <Tabs.Root value={tab} onValueChange={select} className="mt-6">
         <TabBar
-          tabs={TABS}
+          tabs={tabs}
           label={intl.formatMessage({ id: "salonSettings.tabs.label" })}
           title={(value) => <FormattedMessage id={`salonSettings.tabs.${value}`} />}
           className="-mx-4 px-4 sm:mx-0 sm:px-0"
         />
-        {TABS.map((value) => (
+        {tabs.map((value) => (
           <Tabs.Content
             key={value}
             value={value}

@@ -1,0 +1,98 @@
+import { useEffect, useSyncExternalStore } from "react";
+import type { SalonMembership } from "../../../contract/team.ts";
+import { api, read } from "../api-client.ts";
+import { currentSalonId, onSalonLost, setCurrentSalonId } from "./current-salon.ts";
+import { forgetOnSignOut, useSession } from "./session.ts";
+
+// The browser's last choice, so a person in several salons comes back to the one they left.
+const CHOICE_KEY = "salonId";
+
+export interface Salons {
+  /** "none": signed in, but a member of no salon (any more). */
+  status: "idle" | "loading" | "ready" | "none" | "failed";
+  list: SalonMembership[];
+  current: SalonMembership | null;
+}
+
+const IDLE: Salons = { status: "idle", list: [], current: null };
+let snapshot: Salons = IDLE;
+const listeners = new Set<() => void>();
+const changeListeners = new Set<() => void>();
+let loading: Promise<void> | null = null;
+
+function publish(next: Salons) {
+  const before = currentSalonId();
+  snapshot = next;
+  setCurrentSalonId(next.current?.salon_id ?? null);
+  // What was loaded in one salon is never shown in another.
+  if (before !== null && before !== currentSalonId()) for (const listener of changeListeners) listener();
+  for (const listener of listeners) listener();
+}
+
+function remembered(): string | null {
+  try {
+    return localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function remember(salonId: string) {
+  try {
+    localStorage.setItem(CHOICE_KEY, salonId);
+  } catch {
+    /* private mode: the server's last-used salon comes first next time */
+  }
+}
+
+/** The salon to work in: the one this browser chose last if it is still among them, else the one used last. */
+export function pickSalon(list: readonly SalonMembership[], preferred: string | null): SalonMembership | null {
+  return list.find((salon) => salon.salon_id === preferred) ?? list[0] ?? null;
+}
+
+/** Reads the person's salons and settles on one; `preferred` wins over the remembered choice when it is among them. */
+export function loadSalons(preferred?: string): Promise<void> {
+  loading ??= read(api.account.salons.$get())
+    .then((list) => {
+      const current = pickSalon(list, preferred ?? currentSalonId() ?? remembered());
+      publish({ status: current ? "ready" : "none", list, current });
+    })
+    .catch(() => publish({ ...snapshot, status: snapshot.current ? "ready" : "failed" }))
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/** Works in another of the person's salons from now on, here and as the server's last used. */
+export async function switchSalon(salonId: string) {
+  await read(api.account.salon.$put({ json: { salon_id: salonId } }));
+  remember(salonId);
+  const current = snapshot.list.find((salon) => salon.salon_id === salonId);
+  if (current) publish({ ...snapshot, current });
+  else await loadSalons(salonId);
+}
+
+/** Runs `listener` when the current salon changes to another (switched, or left for the next one). */
+export function onSalonChange(listener: () => void) {
+  changeListeners.add(listener);
+}
+
+// Someone removed the person from this salon: the list read again no longer holds it, so another is chosen, if any is left.
+onSalonLost(() => void loadSalons());
+forgetOnSignOut(() => publish(IDLE));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The signed-in person's salons, read once they are first needed. */
+export function useSalons(): Salons {
+  const salons = useSyncExternalStore(subscribe, () => snapshot, () => IDLE);
+  const { isAuthenticated } = useSession();
+  useEffect(() => {
+    if (isAuthenticated && salons.status === "idle") void loadSalons();
+  }, [isAuthenticated, salons.status]);
+  return salons;
+}
