@@ -17,6 +17,11 @@ const text = z.string();
 const nullableText = z.nullable(z.string());
 const nullableNumber = z.nullable(z.number());
 
+/** Who booked or last changed an appointment. */
+const appointmentChange = z.nullable(
+  z.object({ kind: z.enum(["person", "assistant", "booking_page", "client", "outreach", "api"]), name: nullableText, at: text }),
+);
+
 export const appointmentResponse = z.object({
   id: text,
   customer_name: nullableText,
@@ -39,6 +44,8 @@ export const appointmentResponse = z.object({
   ),
   no_show_at: nullableText,
   source: z.enum(APPOINTMENT_SOURCES),
+  created_by: appointmentChange,
+  changed_by: appointmentChange,
 });
 
 const clientSummary = z.object({

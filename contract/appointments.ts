@@ -66,6 +66,18 @@ export interface AppointmentServiceLine {
 export const APPOINTMENT_SOURCES = ["dashboard", "voice", "online", "outreach"] as const;
 export type AppointmentSource = (typeof APPOINTMENT_SOURCES)[number];
 
+/** Where an appointment was booked or changed: the dashboard, an API key, the phone assistant, the booking page, the client's own link, a freed time's offer. */
+export const CHANGE_CHANNELS = ["dashboard", "api", "voice", "online", "client", "outreach"] as const;
+export type ChangeChannel = (typeof CHANGE_CHANNELS)[number];
+
+/** Who booked or last changed an appointment, as its dialog tells it. */
+export interface AppointmentChange {
+  kind: "person" | "assistant" | "booking_page" | "client" | "outreach" | "api";
+  /** For a person: their name in the salon, else their address; null when the account is gone. */
+  name: string | null;
+  at: string;
+}
+
 export interface Appointment {
   id: string;
   customer_name: string | null;
@@ -83,6 +95,8 @@ export interface Appointment {
   /** When the owner marked that the client did not come; null for a visit or a time still ahead. */
   no_show_at: string | null;
   source: AppointmentSource;
+  created_by: AppointmentChange | null;
+  changed_by: AppointmentChange | null;
 }
 
 /** GET /dashboard/availability: free start times for services of a total duration. */

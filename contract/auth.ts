@@ -32,7 +32,22 @@ const requiredPassword = z.string({ error: "validation.password.required" }).che
 const newPassword = (rules: readonly (typeof PASSWORD_RULES)[number][]) =>
   requiredPassword.check(...rules.map((rule) => z.refine<string>(rule.test, { error: rule.message, abort: false })));
 
-export const registerSchema = requestBody({ email, password: newPassword(PASSWORD_RULES) });
+/**
+ * A registration from an invitation's link carries its token: the link proved the mailbox,
+ * so an account for the invited address is ready at once (`verified` in the answer).
+ */
+export const registerSchema = requestBody({
+  email,
+  password: newPassword(PASSWORD_RULES),
+  invitation: z.optional(z.string({ error: "team.error.invitationUnknown" }).check(z.maxLength(100, { error: "team.error.invitationUnknown" }))),
+});
+
+/** The answer to a registration. */
+export interface RegisterResponse {
+  message: string;
+  /** The account is ready to sign in to (it came with an invitation to its address). */
+  verified?: true;
+}
 export const loginSchema = requestBody({ email, password: requiredPassword });
 export const forgotPasswordSchema = requestBody({ email });
 // The spec's reset form asks only for presence and length.

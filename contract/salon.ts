@@ -139,13 +139,22 @@ const timeOffEntry = z
   })
   .check(z.refine((entry) => entry.start_date <= entry.end_date, { error: "validation.dateOrder", path: ["end_date"] }));
 
+/** A stylist's own week and days off: what a stylist member may change of their record. */
+const schedule = {
+  working_hours: z._default(workingHours, DEFAULT_WORKING_HOURS),
+  time_off: z._default(fromJson(z.array(timeOffEntry, { error: "validation.timeOff" }).check(z.maxLength(200))), []),
+};
+
+/** PUT /dashboard/my-schedule. */
+export const scheduleSchema = requestBody(schedule);
+export type ScheduleBody = z.output<typeof scheduleSchema>;
+
 export const stylistSchema = requestBody({
   first_name: requiredText(80, "validation.stylist.firstName"),
   last_name: requiredText(80, "validation.stylist.lastName"),
   email: optionalText(254, EMAIL_PATTERN, "validation.email.invalid"),
   phone: optionalText(32, isPhoneText, "validation.phone"),
-  working_hours: z._default(workingHours, DEFAULT_WORKING_HOURS),
-  time_off: z._default(fromJson(z.array(timeOffEntry, { error: "validation.timeOff" }).check(z.maxLength(200))), []),
+  ...schedule,
   is_active: z._default(z.boolean({ error: "validation.boolean" }), true),
   color: z._default(z.string({ error: "validation.color" }).check(z.regex(COLOR, { error: "validation.color" })), DEFAULT_COLOR),
 });

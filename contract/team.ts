@@ -22,9 +22,12 @@ export type Role = (typeof ROLES)[number];
 export const AREAS = ["calendar", "clients", "schedule", "calls", "waitlist", "assistants", "numbers", "settings", "team"] as const;
 export type Area = (typeof AREAS)[number];
 
+/** Owners and managers keep every stylist's hours in Salon Settings; "schedule" is a stylist's own screen. */
+const MANAGING = AREAS.filter((area) => area !== "schedule");
+
 export const ROLE_AREAS: Record<Role, readonly Area[]> = {
-  owner: AREAS,
-  manager: AREAS,
+  owner: MANAGING,
+  manager: MANAGING,
   front_desk: ["calendar", "clients", "calls", "waitlist"],
   stylist: ["calendar", "clients", "schedule"],
 };

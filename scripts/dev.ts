@@ -2,6 +2,7 @@
 import { createServer } from "vite";
 import { DEMO_BOOKING_SLUG } from "./lib/demo-booking.ts";
 import { startStack } from "./lib/local-stack.ts";
+import { DEMO_TEAM } from "./lib/demo-team.ts";
 import { DEMO_LOGIN } from "./lib/seed.ts";
 
 const WORKER_PORT = Number(process.env.WORKER_PORT ?? 8787);
@@ -47,7 +48,9 @@ if (!stopping) {
   console.log(`
   Recepta is running at ${url}
   Local mailbox:        ${url}dev/mailbox
-  Demo salon sign-in:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}
+  Demo salon sign-in:   ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}  (owner)
+                        ${DEMO_TEAM.manager.email} / ${DEMO_TEAM.manager.password}  (manager)
+                        ${DEMO_TEAM.stylist.email} / ${DEMO_TEAM.stylist.password}  (stylist: Jana)
   Its booking page:     ${url}en/book/${DEMO_BOOKING_SLUG}
   Database:             ${stack.databaseUrl}
 

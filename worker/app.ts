@@ -1,3 +1,5 @@
+import { accountRoutes } from "./team/account-routes.ts";
+import { invitationRoutes } from "./team/invitation-routes.ts";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
@@ -64,6 +66,8 @@ export function createApp({ startPhoneCall = startPhoneCallSession }: { startPho
     .route("/browser-ai", browserCallRoutes)
     .route("/dashboard", dashboardRoutes)
     .route("/calls", callsRoutes)
+    .route("/account", accountRoutes)
+    .route("/invitations", invitationRoutes)
     .route("/telephony", createTelephonyRoutes(startPhoneCall))
     .route("/waitlist", waitlistRoutes)
     .route("/visit", visitRoutes)

@@ -68,6 +68,8 @@ const STEPS: { name: string; run: (tx: TransactionSql) => Promise<unknown> }[] =
   { name: "demo-api-keys", run: async (tx) => (await import("./demo-api-keys.ts")).seedApiKeys(tx, DEMO_LOGIN.email) },
   // A paused webhook to the salon's CRM, with the log of what it was sent.
   { name: "demo-webhooks", run: async (tx) => (await import("./demo-webhooks.ts")).seedWebhooks(tx, DEMO_LOGIN.email) },
+  // A manager and a stylist with their own logins, and an invitation still open.
+  { name: "demo-team", run: async (tx) => (await import("./demo-team.ts")).seedTeam(tx, DEMO_LOGIN.email) },
 ];
 
 const DEMO_HOURS: BusinessHours = {
@@ -109,8 +111,7 @@ async function seedSalon(tx: TransactionSql) {
     select id, 'Salon Bella', 'hello@salon-bella.test', '+420 222 333 444', 'www.salon-bella.test', 'Vinohradská 12',
            'Praha', '120 00', 'Česko', 'Přátelské kadeřnictví na Vinohradech: střihy, barvení a balayage pro ženy i muže.',
            '+420 777 000 111', ${JSON.stringify(DEMO_HOURS)}::text::jsonb, 'Europe/Prague', 'CZK'
-    from users where email = ${DEMO_LOGIN.email}
-    on conflict (owner_id) do nothing
+    from users u where email = ${DEMO_LOGIN.email} and not exists (select from salons s where s.owner_id = u.id)
     returning id`;
   if (!salon) return;
   for (const stylist of DEMO_STYLISTS) {

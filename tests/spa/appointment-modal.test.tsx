@@ -59,6 +59,8 @@ const booked: Appointment = {
   ],
   no_show_at: null,
   source: "dashboard",
+  created_by: null,
+  changed_by: null,
 };
 
 interface Request {

@@ -27,6 +27,8 @@ const appointment = (source: AppointmentSource): Appointment => ({
   services: [{ service_id: "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa", service_name: "Haircut", service_color: "#16a34a", price_at_booking: 30, duration_at_booking: 60 }],
   no_show_at: null,
   source,
+  created_by: null,
+  changed_by: null,
 });
 
 const WORDS = {

@@ -111,6 +111,8 @@ describe("the appointment draft", () => {
       services: [{ service_id: cut.id, service_name: "Haircut", service_color: "#3788d8", price_at_booking: 28, duration_at_booking: 45 }],
       no_show_at: null,
       source: "dashboard",
+      created_by: null,
+      changed_by: null,
     };
     expect(draftFor({ mode: "edit", appointment }, PRAGUE)).toMatchObject({
       customer_name: "",

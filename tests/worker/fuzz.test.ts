@@ -13,11 +13,12 @@ import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../co
 import { OUTREACH_DEFAULTS, fillGapsSchema, outreachLogQuery, outreachSettingsSchema, waitlistEntrySchema, waitlistQuery } from "../../contract/outreach.ts";
 import { availableNumbersQuery, phoneNumberSchema, purchaseSchema, verificationCodeSchema } from "../../contract/phone-numbers.ts";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
-import { salonSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
+import { salonSchema, scheduleSchema, serviceSchema, stylistSchema } from "../../contract/salon.ts";
 import { rescheduleSchema, visitSlotsQuery } from "../../contract/visit.ts";
 import { calendarFeedSchema } from "../../contract/calendar-feeds.ts";
 import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingTimesQuery, bookingWaitlistSchema } from "../../contract/booking-page.ts";
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
+import { invitationSchema, memberSchema, salonChoiceSchema } from "../../contract/team.ts";
 import { createApp } from "../../worker/app.ts";
 import { signLink } from "../../worker/client-messages/links.ts";
 import type { Bindings } from "../../worker/env.ts";
@@ -119,7 +120,7 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/health": {},
   "GET /api/openapi.json": {},
   "GET /api/docs": {},
-  "POST /api/auth/register": { kind: "json", schema: registerSchema, example: () => ({ email: "fuzz@example.com", password: "Salon-2026!" }) },
+  "POST /api/auth/register": { kind: "json", schema: registerSchema, example: () => ({ email: "fuzz@example.com", password: "Salon-2026!", invitation: "abc" }) },
   "POST /api/auth/verify-email": { kind: "query", schema: verifyEmailQuery, example: () => ({ token: "abc", user_id: crypto.randomUUID() }) },
   "POST /api/auth/login": { kind: "json", schema: loginSchema, example: () => ({ email: "fuzz@example.com", password: "x" }) },
   "POST /api/auth/refresh": {},
@@ -182,6 +183,18 @@ const ROUTES: Record<string, RouteInput> = {
   "PUT /api/dashboard/message-settings": { kind: "json", schema: messageSettingsSchema, owner: true, example: () => ({ ...MESSAGE_SETTINGS_DEFAULTS, sender_name: "Salon Anna" }) },
   "GET /api/dashboard/client-messages": { kind: "query", schema: appointmentMessagesQuery, owner: true, example: () => ({ appointment: crypto.randomUUID() }) },
   "GET /api/dashboard/client-messages/:id": { owner: true },
+  "GET /api/dashboard/team": { owner: true },
+  "POST /api/dashboard/team/invitations": { kind: "json", schema: invitationSchema, owner: true, example: () => ({ email: "desk@example.com", name: "Rita", role: "front_desk" }) },
+  "POST /api/dashboard/team/invitations/:id/resend": { owner: true },
+  "DELETE /api/dashboard/team/invitations/:id": { owner: true },
+  "PUT /api/dashboard/team/members/:id": { kind: "json", schema: memberSchema, owner: true, example: () => ({ role: "stylist", stylist_id: rows.stylist, name: "Jana" }) },
+  "DELETE /api/dashboard/team/members/:id": { owner: true },
+  "GET /api/dashboard/my-schedule": { owner: true },
+  "PUT /api/dashboard/my-schedule": { kind: "json", schema: scheduleSchema, owner: true, example: () => ({ working_hours: stylistExample().working_hours, time_off: stylistExample().time_off }) },
+  "GET /api/account/salons": { owner: true },
+  "PUT /api/account/salon": { kind: "json", schema: salonChoiceSchema, owner: true, example: () => ({ salon_id: crypto.randomUUID() }) },
+  "GET /api/invitations/:token": {},
+  "POST /api/invitations/:token/accept": { owner: true },
   "GET /api/calls/list": { kind: "query", schema: callListQuery, owner: true, example: () => ({ limit: "50", offset: "0", outcome: "booked", follow_up: "true" }) },
   "GET /api/calls/:id": { owner: true },
   "GET /api/calls/conversation/:id": { owner: true },

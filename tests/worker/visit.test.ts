@@ -191,7 +191,13 @@ describe("a client's link to their appointment", () => {
       can_change: true,
     });
     const after = (await owner.call(`/api/dashboard/appointments/${id}`)).json;
-    expect(after).toEqual({ ...before, start_datetime: at(date, "14:30"), end_datetime: at(date, "15:30") });
+    // The dashboard tells the owner the client moved it themselves.
+    expect(after).toEqual({
+      ...before,
+      start_datetime: at(date, "14:30"),
+      end_datetime: at(date, "15:30"),
+      changed_by: { kind: "client", name: null, at: expect.any(String) },
+    });
     // The client hears of the move as of one the salon made.
     expect(await confirmations(id)).toEqual(["booked", "moved"]);
 

@@ -48,7 +48,7 @@ export const requireSalonAccess = createMiddleware<KeyEnv>(async (c, next) => {
   }
   // A key has no person's email; nothing past this gate reads one.
   c.set("user", { id: holder.ownerId, email: "" });
-  c.set("salon", { salonId: holder.salonId, role: "owner", timeZone: holder.timeZone });
+  c.set("salon", { salonId: holder.salonId, role: "owner", stylistId: null, timeZone: holder.timeZone });
   c.set("apiKey", { id: holder.keyId, scope: holder.scope });
   await next();
 });

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { apiKeyCreateSchema, type CreatedApiKey } from "../../contract/api-keys.ts";
 import { createApiKey, listApiKeys, revokeApiKey } from "../data/api-keys.ts";
-import { inSalon, rowId } from "../http/tenant.ts";
+import { allow, inSalon, rowId } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 import { sessionOnly, type KeyEnv } from "./access.ts";
 import { apiKeyHash, newApiKey, visiblePrefix } from "./secret.ts";
 
 /** /api/dashboard/api-keys: the owner's keys for programs; no key may manage keys. */
 export const apiKeyRoutes = new Hono<KeyEnv>()
+  .use(allow("settings"))
   .use(sessionOnly)
   .get("/", async (c) => c.json(await inSalon(c, listApiKeys)))
   .post("/", jsonBody(apiKeyCreateSchema), async (c) => {

@@ -5,7 +5,7 @@ import type { Language } from "../../contract/languages.ts";
 import { ASSISTANT_MODELS, MODEL_TIERS, type ModelOffer } from "../../contract/models.ts";
 import { usdRates } from "../currency.ts";
 import { createAssistant, deleteAssistant, issueCallTicket, listAssistants, updateAssistant, type AssistantValues } from "../data/assistants.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 import { eurPerMinute } from "../voice/pricing.ts";
 
@@ -18,6 +18,7 @@ const withDefaults = (body: AssistantConfigBody, language: Language): AssistantV
 
 /** /api/dashboard/assistant: the salon's voice assistants (the spec's paths: configs to list, config to change). */
 export const assistantRoutes = new Hono<SalonEnv>()
+  .use(allow("assistants"))
   .get("/configs", async (c) => c.json(await inSalon(c, listAssistants)))
   // The models an assistant may run on, priced with this Worker's prices and euro rate.
   .get("/models", (c) => {

@@ -6,9 +6,10 @@ import type { PublicScope } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 
 /** The SPA's address for links in mail, in the language the person is using. */
-function link(c: Context<AppEnv>, path: string, query: Record<string, string>) {
+export function appLink<E extends AppEnv>(c: Context<E>, path: string, query: Record<string, string> = {}) {
   const origin = c.env.APP_URL ?? new URL(c.req.url).origin;
-  return `${origin}/${c.var.language}${path}?${new URLSearchParams(query)}`;
+  const search = new URLSearchParams(query).toString();
+  return `${origin}/${c.var.language}${path}${search ? `?${search}` : ""}`;
 }
 
 const MAILS: Record<LinkPurpose, { hours: number; path: string; subject: string; text: string; withUser: boolean }> = {
@@ -20,7 +21,7 @@ const MAILS: Record<LinkPurpose, { hours: number; path: string; subject: string;
 export async function queueLinkMail(c: Context<AppEnv>, scope: PublicScope, purpose: LinkPurpose, user: { id: string; email: string }) {
   const mail = MAILS[purpose];
   const token = await createEmailToken(scope, user.id, purpose, mail.hours);
-  const url = link(c, mail.path, mail.withUser ? { token, user_id: user.id } : { token });
+  const url = appLink(c, mail.path, mail.withUser ? { token, user_id: user.id } : { token });
   return enqueueMail(scope, {
     from: c.env.MAIL_FROM,
     to: user.email,
@@ -39,5 +40,5 @@ export const queueAccountExistsMail = (c: Context<AppEnv>, scope: PublicScope, e
     from: c.env.MAIL_FROM,
     to: email,
     subject: c.var.t("mail.accountExists.subject"),
-    text: c.var.t("mail.accountExists.text", { link: link(c, "", { auth: "login" }) }),
+    text: c.var.t("mail.accountExists.text", { link: appLink(c, "", { auth: "login" }) }),
   });

@@ -6,8 +6,10 @@ import {
   resetPasswordSchema,
   verifyEmailQuery,
   VERIFICATION_TTL_HOURS,
+  type RegisterResponse,
 } from "../../contract/auth.ts";
 import type { MessageResponse } from "../../contract/waitlist.ts";
+import { invitationFor } from "../data/team.ts";
 import {
   activeUserByEmail,
   createUser,
@@ -58,22 +60,25 @@ const limits = {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", jsonBody(registerSchema), async (c) => {
-    const { email, password } = c.req.valid("json");
+    const { email, password, invitation } = c.req.valid("json");
     const { language, t } = c.var;
     await enforce(c, limits.registerPerClient(clientAddress(c)));
     // Hashed whether or not the address is taken, so the answer takes as long either way.
     const passwordHash = await hashPassword(password);
-    const mailId = await beforeTenant(
+    const { mailId, verified } = await beforeTenant(
       c.var.db,
       async (scope) => {
-        const user = await createUser(scope, { email, passwordHash, language });
-        if (user) return queueLinkMail(c, scope, "verify_email", { id: user.id, email });
-        return (await withinLimit(c, limits.accountExistsMailsPerEmail(email))) ? queueAccountExistsMail(c, scope, email) : null;
+        const verified = invitation ? await invitationFor(scope, invitation, email) : false;
+        const user = await createUser(scope, { email, passwordHash, language, verified });
+        if (user) return { verified, mailId: verified ? null : await queueLinkMail(c, scope, "verify_email", { id: user.id, email }) };
+        const told = await withinLimit(c, limits.accountExistsMailsPerEmail(email));
+        return { verified: false, mailId: told ? await queueAccountExistsMail(c, scope, email) : null };
       },
       { atomic: true },
     );
     if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
-    return c.json({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) } satisfies MessageResponse, 201);
+    if (verified) return c.json({ message: t("auth.register.ready"), verified: true } satisfies RegisterResponse, 201);
+    return c.json({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) } satisfies RegisterResponse, 201);
   })
 
   .post("/verify-email", query(verifyEmailQuery), async (c) => {

@@ -2,14 +2,16 @@ import { Hono } from "hono";
 import { availabilityQuery, type FreeSlot } from "../../contract/appointments.ts";
 import { DAY_MS } from "../../contract/time-zone.ts";
 import { ApiError } from "../http/errors.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, type SalonEnv } from "../http/tenant.ts";
 import { query } from "../http/validate.ts";
 import { findFreeSlots } from "./find.ts";
 
 const MAX_RANGE_DAYS = 31;
 const MAX_SLOTS = 500;
 
-export const availabilityRoutes = new Hono<SalonEnv>().get("/", query(availabilityQuery), async (c) => {
+export const availabilityRoutes = new Hono<SalonEnv>()
+  .use(allow("calendar"))
+  .get("/", query(availabilityQuery), async (c) => {
   const { start_date, end_date, duration, stylist } = c.req.valid("query");
   const from = new Date(start_date);
   const to = new Date(end_date);

@@ -23,7 +23,7 @@ import { DataError } from "../data/errors.ts";
 import { beforeTenant, withTenant, type Tenant } from "../data/tenant.ts";
 import type { AppEnv, RequestContext } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { clientAddress, enforce, refundHit, type Limit } from "../http/rate-limit.ts";
+import { clientAddress, enforce, spending, type Limit } from "../http/rate-limit.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { bookingWindow, freeTimes } from "./free-times.ts";
 import { assertWaitlistOpen, joinWaitlist } from "./join-waitlist.ts";
@@ -72,21 +72,6 @@ function visitorPhone(c: RequestContext, page: BookingPage, typed: string): stri
   if (phone) return phone;
   const detail = c.var.t("validation.booking.phone");
   throw new ApiError(422, { detail, code: "validation_error", fields: { phone: detail } });
-}
-
-/**
- * Counts a request against the limits before its work, so requests sent together cannot all
- * pass, and gives the counts back when the work is refused, so a visitor who lost a race or
- * mistyped is not short of tries.
- */
-async function spending<T>(c: RequestContext, counted: Limit[], work: () => Promise<T>): Promise<T> {
-  await enforce(c, ...counted);
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ApiError || error instanceof DataError) await Promise.all(counted.map((limit) => refundHit(c, limit)));
-    throw error;
-  }
 }
 
 /** Why a time chosen on the page cannot be booked. */

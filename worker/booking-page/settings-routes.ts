@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { bookingSettingsSchema } from "../../contract/booking-page.ts";
 import { bookingSettings, saveBookingSettings } from "../data/booking-pages.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 
 /** /api/dashboard/booking-page: the salon's online booking page as its owner sets it. */
 export const bookingSettingsRoutes = new Hono<SalonEnv>()
+  .use(allow("settings"))
   .get("/", async (c) => c.json(await inSalon(c, bookingSettings)))
   .put("/", jsonBody(bookingSettingsSchema), async (c) => {
     const body = c.req.valid("json");

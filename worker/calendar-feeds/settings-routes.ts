@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { calendarFeedSchema } from "../../contract/calendar-feeds.ts";
 import { calendarFeeds, renewCalendarFeed, revokeCalendarFeed } from "../data/calendar-feeds.ts";
 import { hashToken, randomToken } from "../data/tokens.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 
 /** /api/dashboard/calendar-feeds: the salon's private calendar feeds, made, replaced and revoked by the owner. */
 export const calendarFeedSettingsRoutes = new Hono<SalonEnv>()
+  .use(allow("settings"))
   .get("/", async (c) => c.json(await inSalon(c, calendarFeeds)))
   // Makes the feed, or gives it a new address: the old address stops answering at once.
   .post("/", jsonBody(calendarFeedSchema), async (c) => {

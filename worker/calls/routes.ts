@@ -3,13 +3,14 @@ import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
 import { requireSalonAccess } from "../api-keys/access.ts";
 import { callById, callConversation, callInstructions, listCalls } from "../data/calls.ts";
 import { notFound } from "../data/errors.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { query } from "../http/validate.ts";
 import { callStats } from "./stats.ts";
 
 /** Everything under /api/calls: the salon's call history, one call, conversations and statistics. */
 export const callsRoutes = new Hono<SalonEnv>()
   .use(requireSalonAccess)
+  .use(allow("calls"))
   .get("/list", query(callListQuery), async (c) => {
     const { limit, offset, outcome, follow_up } = c.req.valid("query");
     return c.json(await inSalon(c, (scope) => listCalls(scope, { limit, offset, outcome, followUp: follow_up === "true" })));

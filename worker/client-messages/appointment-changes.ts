@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentBody } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody, ChangeChannel } from "../../contract/appointments.ts";
 import { cancelAppointment, getAppointment, saveAppointment, type SaveOptions } from "../data/appointments.ts";
 import type { MessageChannel } from "../../contract/client-messages.ts";
 import type { Language } from "../../contract/languages.ts";
@@ -60,9 +60,14 @@ export async function saveAndConfirm(
   return { appointment, queued: [...queued, ...offers] };
 }
 
-export async function cancelAndConfirm(scope: TenantScope, messaging: ClientMessaging | null, id: string): Promise<{ queued: string[] }> {
+export async function cancelAndConfirm(
+  scope: TenantScope,
+  messaging: ClientMessaging | null,
+  id: string,
+  via: ChangeChannel = "dashboard",
+): Promise<{ queued: string[] }> {
   const before = await getAppointment(scope, id);
-  await cancelAppointment(scope, id);
+  await cancelAppointment(scope, id, via);
   if (await listensTo(scope, ["appointment.cancelled"])) await recordEvent(scope, "appointment.cancelled", id, await appointmentData(scope, id));
   await dropUnsent(scope, id);
   if (!messaging) return { queued: [] };

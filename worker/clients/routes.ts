@@ -3,7 +3,7 @@ import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../co
 import { clientExportPage, eraseClient, getClient, listClients, mergeClients, updateClient, type ClientExportRow, type ExportCursor } from "../data/clients.ts";
 import { database } from "../data/db.ts";
 import { withTenant } from "../data/tenant.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, tenantOf, wholeSalonOnly, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { csvLine, UTF8_BOM } from "./csv.ts";
 
@@ -31,6 +31,7 @@ const csvRows = (rows: ClientExportRow[]) => rows.map((row) => csvLine(COLUMNS.m
  * edits, merges and erasure, and the CSV export.
  */
 export const clientRoutes = new Hono<SalonEnv>()
+  .use(allow("clients"))
   .get("/", query(clientListQuery), async (c) => {
     const page = c.req.valid("query");
     return c.json(await inSalon(c, (scope) => listClients(scope, page)));
@@ -38,9 +39,9 @@ export const clientRoutes = new Hono<SalonEnv>()
   // The first page is read before the answer starts, so a database that cannot be reached is
   // still a 503; the rest is read page by page as the download goes, each page in a
   // transaction of its own on a client that outlives the request's.
-  .get("/export.csv", async (c) => {
+  .get("/export.csv", wholeSalonOnly, async (c) => {
     const first = await inSalon(c, (scope) => clientExportPage(scope, null, EXPORT_PAGE));
-    const tenant = { salonId: c.var.salon.salonId, userId: c.var.user.id };
+    const tenant = tenantOf(c);
     const db = database(c.env);
     const encoder = new TextEncoder();
     let next: ExportCursor | null = first.next;
@@ -74,12 +75,12 @@ export const clientRoutes = new Hono<SalonEnv>()
   })
   // Erasure: the client and their name, numbers and words everywhere; the appointments' slots
   // and the calls' durations and costs stay.
-  .delete("/:id", async (c) => {
+  .delete("/:id", wholeSalonOnly, async (c) => {
     const id = rowId(c);
     await inSalon(c, (scope) => eraseClient(scope, id));
     return c.body(null, 204);
   })
-  .post("/:id/merge", jsonBody(clientMergeSchema), async (c) => {
+  .post("/:id/merge", wholeSalonOnly, jsonBody(clientMergeSchema), async (c) => {
     const id = rowId(c);
     const { other } = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => mergeClients(scope, id, other)));

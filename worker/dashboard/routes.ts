@@ -20,6 +20,8 @@ import { serviceRoutes } from "../services/routes.ts";
 import { setupProgressRoutes } from "../setup-progress/routes.ts";
 import { stylistRoutes } from "../stylists/routes.ts";
 import { stylistCalendarRoutes } from "../stylist-calendars/routes.ts";
+import { scheduleRoutes } from "../stylists/schedule-routes.ts";
+import { teamRoutes } from "../team/routes.ts";
 import { webhookRoutes } from "../webhooks/routes.ts";
 
 /** Everything under /api/dashboard: signed in or with an API key, and scoped to that salon. */
@@ -44,4 +46,6 @@ export const dashboardRoutes = new Hono<SalonEnv>()
   .route("/stylist-calendars", stylistCalendarRoutes)
   .route("/calendar-feeds", calendarFeedSettingsRoutes)
   .route("/api-keys", apiKeyRoutes)
-  .route("/webhooks", webhookRoutes);
+  .route("/webhooks", webhookRoutes)
+  .route("/team", teamRoutes)
+  .route("/my-schedule", scheduleRoutes);

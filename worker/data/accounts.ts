@@ -20,10 +20,11 @@ const USER_COLUMNS = "id, email::text, is_active, email_verified_at, token_versi
 /** A new account; undefined when the address has one already. */
 export async function createUser(
   { sql }: PublicScope,
-  user: { email: string; passwordHash: string; language: Language },
+  user: { email: string; passwordHash: string; language: Language; verified?: boolean },
 ): Promise<{ id: string } | undefined> {
   const [created] = await sql<{ id: string }[]>`
-    insert into users (email, password_hash, language) values (${user.email}, ${user.passwordHash}, ${user.language})
+    insert into users (email, password_hash, language, email_verified_at)
+    values (${user.email}, ${user.passwordHash}, ${user.language}, ${user.verified ? sql`now()` : null})
     on conflict (email) do nothing returning id`;
   return created;
 }

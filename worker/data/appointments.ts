@@ -1,7 +1,7 @@
-import type { Appointment, AppointmentBody, AppointmentSource } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody, AppointmentChange, AppointmentSource, ChangeChannel } from "../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../contract/salon.ts";
 import { linkAppointment, SOURCE_OF_BOOKING } from "./clients.ts";
-import { DataError, isOverlap, notFound } from "./errors.ts";
+import { DataError, forbidden, isOverlap, notFound } from "./errors.ts";
 import { servicesByIds } from "./services.ts";
 import { FULL_NAME } from "./stylists.ts";
 import type { TenantScope } from "./tenant.ts";
@@ -18,7 +18,25 @@ interface Row {
   services: Appointment["services"];
   no_show_at: Date | null;
   source: AppointmentSource;
+  created_via: ChangeChannel;
+  created_name: string | null;
+  created_at: Date;
+  changed_via: ChangeChannel | null;
+  changed_name: string | null;
+  changed_at: Date | null;
 }
+
+const CHANGE_KINDS: Record<ChangeChannel, AppointmentChange["kind"]> = {
+  dashboard: "person",
+  api: "api",
+  voice: "assistant",
+  online: "booking_page",
+  client: "client",
+  outreach: "outreach",
+};
+
+const change = (via: ChangeChannel | null, name: string | null, at: Date | null): AppointmentChange | null =>
+  via && at ? { kind: CHANGE_KINDS[via], name: via === "dashboard" ? name : null, at: at.toISOString() } : null;
 
 const toAppointment = (row: Row): Appointment => ({
   id: row.id,
@@ -34,13 +52,26 @@ const toAppointment = (row: Row): Appointment => ({
   services: row.services,
   no_show_at: row.no_show_at?.toISOString() ?? null,
   source: row.source,
+  created_by: change(row.created_via, row.created_name, row.created_at),
+  changed_by: change(row.changed_via, row.changed_name, row.changed_at),
 });
 
-/** Booked appointments of the salon with their service lines, by start. */
+/** A person as the salon knows them: the name given at their invitation, else their address. */
+const PERSON = (user: string) => `(select coalesce(m.name, u.email::text) from users u
+  left join salon_members m on m.salon_id = a.salon_id and m.user_id = u.id where u.id = ${user})`;
+
+/**
+ * Booked appointments of the salon with their service lines, by start. A stylist reads every
+ * stylist's appointments with the client's name, but only their own with the number and notes.
+ */
 export async function listAppointments(scope: TenantScope, where: { from?: Date; to?: Date; id?: string }): Promise<Appointment[]> {
-  const { sql } = scope;
+  const { sql, ownStylist } = scope;
+  const own = ownStylist ? sql`a.stylist_id is not distinct from ${ownStylist}` : sql`true`;
   const rows = await sql<Row[]>`
-    select a.id, a.customer_name, a.customer_phone, a.stylist_id as stylist, a.stylist_name, a.start_at, a.end_at, a.notes, a.no_show_at, a.source,
+    select a.id, a.customer_name, case when ${own} then a.customer_phone end as customer_phone, a.stylist_id as stylist, a.stylist_name,
+      a.start_at, a.end_at, case when ${own} then a.notes end as notes, a.no_show_at, a.source,
+      coalesce(a.created_via, a.source) as created_via, ${sql.unsafe(PERSON("a.created_by"))} as created_name, a.created_at,
+      a.changed_via, ${sql.unsafe(PERSON("a.changed_by"))} as changed_name, a.changed_at,
       coalesce(json_agg(json_build_object(
         'service_id', s.service_id, 'service_name', s.service_name, 'service_color', s.service_color,
         'price_at_booking', s.price_at_booking::float8, 'duration_at_booking', s.duration_at_booking
@@ -69,6 +100,28 @@ export interface SaveOptions {
   source?: AppointmentSource;
   /** The client's email, when the booking gives one (the online booking page's form). */
   email?: string | null;
+  /** Where the change is made; a new booking's source, else the dashboard. */
+  via?: ChangeChannel;
+}
+
+/** The columns recording who made a change: the person only when it is made in the dashboard. */
+const changedBy = (scope: TenantScope, via: ChangeChannel) => ({
+  changed_via: via,
+  changed_by: via === "dashboard" ? scope.userId : null,
+  changed_at: new Date(),
+});
+
+/** A stylist member changes only their own appointments: those of their stylist record, kept there. */
+function requireOwn(scope: TenantScope, stylistId: string | null) {
+  if (scope.ownStylist && stylistId !== scope.ownStylist) throw forbidden("team.error.notYourAppointment");
+}
+
+/** The stylist of a booked appointment, for the check above; not found when there is none. */
+async function stylistOf(scope: TenantScope, id: string): Promise<string | null> {
+  const [row] = await scope.sql<{ stylist_id: string | null }[]>`
+    select stylist_id from appointments where id = ${id} and salon_id = ${scope.salonId} and status = 'booked'`;
+  if (!row) throw notFound();
+  return row.stylist_id;
 }
 
 /**
@@ -84,6 +137,8 @@ export async function saveAppointment(
   options: SaveOptions = {},
 ): Promise<Appointment> {
   const { sql, salonId } = scope;
+  requireOwn(scope, body.stylist);
+  if (options.id) requireOwn(scope, await stylistOf(scope, options.id));
   const [stylist] = await sql<{ name: string }[]>`
     select ${sql.unsafe(FULL_NAME)} as name from stylists where id = ${body.stylist} and salon_id = ${salonId}`;
   if (!stylist) throw new DataError("invalid", "validation.appointment.stylist", { field: "stylist" });
@@ -102,6 +157,7 @@ export async function saveAppointment(
     end_at: new Date(body.end_datetime),
     notes: body.notes,
   };
+  const via = options.via ?? options.source ?? "dashboard";
   let id = options.id;
   // Writes to one stylist's calendar take turns. Two overlapping bookings written at once
   // would otherwise each insert, each find the other's row in the exclusion constraint and wait
@@ -114,14 +170,20 @@ export async function saveAppointment(
     id = await sql.savepoint(async (sp) => {
       if (options.id) {
         const [updated] = await sp<{ id: string }[]>`
-          update appointments set ${sp(fields)}, updated_at = now(),
+          update appointments set ${sp({ ...fields, ...changedBy(scope, via) })}, updated_at = now(),
             -- Moved to a time still ahead, it is no longer one the client missed.
             no_show_at = case when ${fields.start_at} > now() then null else no_show_at end
           where id = ${options.id} and salon_id = ${salonId} and status = 'booked' returning id`;
         return updated?.id;
       }
       const [created] = await sp<{ id: string }[]>`
-        insert into appointments ${sp({ ...fields, salon_id: salonId, source: options.source ?? "dashboard" })} returning id`;
+        insert into appointments ${sp({
+          ...fields,
+          salon_id: salonId,
+          source: options.source ?? "dashboard",
+          created_via: via,
+          created_by: via === "dashboard" ? scope.userId : null,
+        })} returning id`;
       return created!.id;
     });
   } catch (error) {
@@ -175,9 +237,11 @@ async function overlapError(scope: TenantScope, body: AppointmentBody, ignoreId:
 }
 
 /** Cancels a booked appointment: the record stays and the time is free again. */
-export async function cancelAppointment(scope: TenantScope, id: string): Promise<void> {
-  const cancelled = await scope.sql`
-    update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now()
+export async function cancelAppointment(scope: TenantScope, id: string, via: ChangeChannel = "dashboard"): Promise<void> {
+  const { sql } = scope;
+  requireOwn(scope, await stylistOf(scope, id));
+  const cancelled = await sql`
+    update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now(), ${sql(changedBy(scope, via))}
     where id = ${id} and salon_id = ${scope.salonId} and status = 'booked' returning id`;
   if (cancelled.length === 0) throw notFound();
 }
@@ -186,14 +250,15 @@ export async function cancelAppointment(scope: TenantScope, id: string): Promise
  * Marks that the client of a booked appointment did not come, or clears the mark. Only an
  * appointment whose time has begun can be missed; the appointment stays booked either way.
  */
-export async function markNoShow(scope: TenantScope, id: string, noShow: boolean): Promise<Appointment> {
+export async function markNoShow(scope: TenantScope, id: string, noShow: boolean, via: ChangeChannel = "dashboard"): Promise<Appointment> {
   const { sql, salonId } = scope;
+  requireOwn(scope, await stylistOf(scope, id));
   const [appointment] = await sql<{ started: boolean }[]>`
     select start_at <= now() as started from appointments where id = ${id} and salon_id = ${salonId} and status = 'booked' for update`;
   if (!appointment) throw notFound();
   if (noShow && !appointment.started) throw new DataError("invalid", "appointments.error.noShowAhead", { code: "not_started", field: "no_show" });
   await sql`
-    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, updated_at = now()
+    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, updated_at = now(), ${sql(changedBy(scope, via))}
     where id = ${id} and salon_id = ${salonId}`;
   return getAppointment(scope, id);
 }

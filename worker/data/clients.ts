@@ -15,7 +15,7 @@ import type { AppointmentSource } from "../../contract/appointments.ts";
 import type { Language } from "../../contract/languages.ts";
 import { displayPhone, parsePhone, salonCountry, toE164, type CountryCode } from "../../contract/phone.ts";
 import { fold } from "../../contract/text.ts";
-import { DataError, notFound } from "./errors.ts";
+import { DataError, forbidden, notFound } from "./errors.ts";
 import { FULL_NAME } from "./stylists.ts";
 import type { PublicScope, TenantScope } from "./tenant.ts";
 import { recordClientCreated } from "./webhooks.ts";
@@ -212,21 +212,38 @@ function searchTerms(query: string): string[] {
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (mark) => `\\${mark}`)}%`;
 
+/** Whether the client row `clients` is one of the stylist's own: one with an appointment of theirs, past or ahead. */
+const ownClient = ({ sql }: TenantScope, stylist: string) =>
+  sql`exists (select from appointments a where a.salon_id = clients.salon_id and a.client_id = clients.id and a.stylist_id = ${stylist})`;
+
+/**
+ * A stylist member reaches only their own clients: another client of the salon is refused
+ * (and one that does not exist is not found).
+ */
+async function requireOwnClient(scope: TenantScope, id: string): Promise<void> {
+  if (!scope.ownStylist) return;
+  const [row] = await scope.sql<{ theirs: boolean }[]>`
+    select ${ownClient(scope, scope.ownStylist)} as theirs from clients where id = ${id} and salon_id = ${scope.salonId}`;
+  if (!row) throw notFound();
+  if (!row.theirs) throw forbidden("team.error.notYourClient");
+}
+
 /**
  * A page of the salon's clients in name order (nameless records last), or of those whose
  * name, address or number holds every word of `q`. The words are matched over the trigram
  * index of search_text.
  */
 export async function listClients(scope: TenantScope, { q, limit, offset }: ClientListQuery): Promise<ClientList> {
-  const { sql, salonId } = scope;
+  const { sql, salonId, ownStylist } = scope;
   const terms = searchTerms(q);
+  const theirs = ownStylist ? sql`and ${ownClient(scope, ownStylist)}` : sql``;
   // The page's ids first, so the numbers are read for the page's clients only, not for those skipped.
   const rows = await sql<SummaryRow[]>`
     select c.id, c.name, c.email, c.source, c.created_at,
       ${sql.unsafe(PHONES)}, ${sql.unsafe(VISITS)}
     from (
       select id from clients
-      where salon_id = ${salonId} ${terms.reduce((words, term) => sql`${words} and search_text like ${likePattern(term)}`, sql``)}
+      where salon_id = ${salonId} ${theirs} ${terms.reduce((words, term) => sql`${words} and search_text like ${likePattern(term)}`, sql``)}
       order by (name is null), search_text, id
       limit ${limit + 1} offset ${offset}
     ) page
@@ -257,6 +274,7 @@ const toAppointment = ({ start_at, end_at, ...row }: AppointmentRow): ClientAppo
 /** A client's page: the record, their next and latest appointments, and their latest calls. */
 export async function getClient(scope: TenantScope, id: string): Promise<ClientDetail> {
   const { sql, salonId } = scope;
+  await requireOwnClient(scope, id);
   const appointments = (upcoming: boolean) => sql<AppointmentRow[]>`
     select a.id, a.start_at, a.end_at, a.stylist_name, a.status, a.no_show_at is not null as no_show,
       (select string_agg(s.service_name, ', ' order by s.position) from appointment_services s where s.appointment_id = a.id) as service_name
@@ -326,6 +344,7 @@ function normalisedPhones(texts: string[], country: CountryCode | undefined, fie
  */
 export async function updateClient(scope: TenantScope, id: string, change: ClientUpdate): Promise<ClientDetail> {
   const { sql, salonId } = scope;
+  await requireOwnClient(scope, id);
   await lockClient(scope, id);
   const { phones_add = [], phones_remove = [], ...fields } = change;
   if (fields.preferred_stylist_id) {

@@ -3,7 +3,7 @@
  * `{"detail"}` answer in the caller's language (http/errors.ts); the call engine turns them
  * into words for the speech model. `message` is a catalog id of worker/messages.
  */
-export type DataErrorKind = "not_found" | "conflict" | "invalid";
+export type DataErrorKind = "not_found" | "conflict" | "invalid" | "forbidden" | "gone";
 
 /** A value of a message: text and numbers as they are; instants are shown in `timeZone`. */
 export type MessageValue = string | number | { date: Date; timeZone: string } | { time: Date; timeZone: string };
@@ -25,6 +25,12 @@ export class DataError extends Error {
 }
 
 export const notFound = () => new DataError("not_found", "api.error.notFoundRow", { code: "not_found" });
+
+/** What the person's role in the salon does not allow. */
+export const forbidden = (messageId = "team.error.forbidden") => new DataError("forbidden", messageId, { code: "forbidden" });
+
+/** Row-level security refused a write: a role's rule held where a route did not check it. */
+export const isPolicyRefusal = (error: unknown) => isViolation(error, "42501");
 
 /** A PostgreSQL error (postgres.js names its fields after the protocol's) of `code`, on `constraint` when given. */
 export function isViolation(error: unknown, code: string, constraint?: string): boolean {

@@ -1,15 +1,15 @@
 import type { Currency } from "../../contract/currency.ts";
 import { DEFAULT_TIME_ZONE, type BusinessHours, type Salon, type SalonBody } from "../../contract/salon.ts";
+import type { Role } from "../../contract/team.ts";
 import { DataError, isViolation } from "./errors.ts";
 import type { MemberScope, TenantScope } from "./tenant.ts";
-
-/** What a member may do in a salon. Only owners exist until staff logins arrive. */
-type Role = "owner" | "manager" | "front_desk" | "stylist";
 
 /** The salon a signed-in person works in, with what every request needs of it. */
 export interface Membership {
   salonId: string;
   role: Role;
+  /** A stylist member's own stylist record. */
+  stylistId: string | null;
   timeZone: string;
 }
 
@@ -17,34 +17,45 @@ const COLUMNS = `name, email, phone, website, address, city, state, postal_code,
   transfer_phone_number, business_hours, special_dates, time_zone, currency, transcript_retention_days`;
 
 /**
- * The person's salon (their first membership), or a new one they own, made with `defaults`
- * (the spec's defaults: the first dashboard request creates the salon).
+ * The salon a signed-in person works in: the one the request names (`wanted`), else the one
+ * they last chose, else the first they joined. Someone who belongs nowhere and never joined a
+ * salon gets a new one they own, made with `defaults` (the spec's defaults: the first
+ * dashboard request creates the salon); someone whose membership ended is refused, so a
+ * removed member's next request fails rather than opening a salon of their own.
  */
-export async function membershipOf(scope: MemberScope, defaults: { name: string; businessHours: BusinessHours; timeZone: string }): Promise<Membership> {
-  const { sql } = scope;
+export async function membershipOf(
+  scope: MemberScope,
+  wanted: string | undefined,
+  defaults: { name: string; businessHours: BusinessHours; timeZone: string },
+): Promise<Membership> {
+  const { sql, userId } = scope;
   const find = async () => {
     const [found] = await sql<Membership[]>`
-      select m.salon_id as "salonId", m.role, s.time_zone as "timeZone"
-      from salon_members m join salons s on s.id = m.salon_id
-      where m.user_id = ${scope.userId}
-      order by m.created_at, m.salon_id limit 1`;
+      select m.salon_id as "salonId", m.role, m.stylist_id as "stylistId", s.time_zone as "timeZone"
+      from salon_members m join salons s on s.id = m.salon_id join users u on u.id = m.user_id
+      where m.user_id = ${userId} ${wanted ? sql`and m.salon_id = ${wanted}` : sql``}
+      order by m.salon_id = u.last_salon_id desc nulls last, m.created_at, m.salon_id limit 1`;
     return found;
   };
   const existing = await find();
   if (existing) return existing;
+  if (wanted) throw new DataError("forbidden", "team.error.notMember", { code: "not_member" });
+  // Two first requests at once make one salon: the second waits here and then finds it.
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`first-salon:${userId}`}, 0))`;
+  const raced = await find();
+  if (raced) return raced;
+  const [{ joined }] = await sql<[{ joined: boolean }]>`select joined_by_invitation(${userId}) as joined`;
+  if (joined) throw new DataError("forbidden", "team.error.noSalon", { code: "not_member" });
   const id = crypto.randomUUID();
   await scope.enter(id);
   // The salons trigger makes the owner a member in the same statement. A browser's zone that
   // PostgreSQL does not know gives way to the default.
   const [created] = await sql<{ time_zone: string }[]>`
     insert into salons (id, owner_id, name, business_hours, time_zone)
-    values (${id}, ${scope.userId}, ${defaults.name}, ${JSON.stringify(defaults.businessHours)}::text::jsonb,
+    values (${id}, ${userId}, ${defaults.name}, ${JSON.stringify(defaults.businessHours)}::text::jsonb,
       case when is_known_time_zone(${defaults.timeZone}) then ${defaults.timeZone} else ${DEFAULT_TIME_ZONE} end)
-    on conflict (owner_id) do nothing
     returning time_zone`;
-  if (created) return { salonId: id, role: "owner", timeZone: created.time_zone };
-  // Two first requests at once: the other one made it.
-  return (await find())!;
+  return { salonId: id, role: "owner", stylistId: null, timeZone: created!.time_zone };
 }
 
 export async function getSalon(scope: TenantScope): Promise<Salon> {

@@ -1,4 +1,4 @@
-import type { Stylist, StylistBody } from "../../contract/salon.ts";
+import type { ScheduleBody, Stylist, StylistBody } from "../../contract/salon.ts";
 import { DataError, notFound } from "./errors.ts";
 import type { TenantScope } from "./tenant.ts";
 
@@ -42,6 +42,20 @@ export async function updateStylist(scope: TenantScope, id: string, body: Stylis
     returning ${sql.unsafe(COLUMNS)}`;
   if (!stylist) throw notFound();
   return stylist;
+}
+
+/** A stylist member's own record. */
+export async function ownStylist(scope: TenantScope): Promise<Stylist> {
+  const [stylist] = await scope.sql<Stylist[]>`
+    select ${scope.sql.unsafe(COLUMNS)} from stylists where id = ${scope.ownStylist ?? null} and salon_id = ${scope.salonId}`;
+  if (!stylist) throw notFound();
+  return stylist;
+}
+
+/** A stylist member changes their own week and days off, and nothing else of their record. */
+export async function updateOwnSchedule(scope: TenantScope, body: ScheduleBody): Promise<Stylist> {
+  const current = await ownStylist(scope);
+  return updateStylist(scope, current.id, { ...current, ...body });
 }
 
 /** Deletes a stylist without upcoming appointments; past ones keep the stylist's name. */

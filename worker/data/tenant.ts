@@ -15,6 +15,11 @@ export type Database = <T>(work: (sql: Sql) => Promise<T>) => Promise<T>;
 export interface Tenant {
   salonId: string;
   userId: string;
+  /**
+   * A stylist member's own stylist record: their work reaches only its appointments (to
+   * change) and its clients. Everyone else, and the salon's own processes, reach the whole salon.
+   */
+  ownStylist?: string | null;
 }
 
 /** A transaction bound to one salon. Every tenant query of the data layer takes one. */
@@ -28,7 +33,7 @@ export interface TenantScope extends Tenant {
  * too, so the planner walks that salon's index entries only.
  */
 export function withTenant<T>(db: Database, tenant: Tenant, work: (scope: TenantScope) => Promise<T>): Promise<T> {
-  return transaction(db, tenant, (tx) => work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId }));
+  return transaction(db, tenant, (tx) => work({ sql: tx, salonId: tenant.salonId, userId: tenant.userId, ownStylist: tenant.ownStylist ?? null }));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod/mini";
 import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
-import { DatabaseFailure, DataError, type DataErrorKind, type MessageValue } from "../data/errors.ts";
+import { DatabaseFailure, DataError, forbidden, isPolicyRefusal, type DataErrorKind, type MessageValue } from "../data/errors.ts";
 import type { AppEnv } from "../env.ts";
 import { translator, type Translate } from "../messages/index.ts";
 
@@ -36,6 +36,8 @@ const DATA_ERRORS: Record<DataErrorKind, { status: ContentfulStatusCode; code: s
   not_found: { status: 404, code: "not_found" },
   conflict: { status: 409, code: "conflict" },
   invalid: { status: 422, code: "validation_error" },
+  forbidden: { status: 403, code: "forbidden" },
+  gone: { status: 410, code: "gone" },
 };
 
 /** A message value as a person reads it: instants on the salon's clock, in the reader's language. */
@@ -61,8 +63,8 @@ const DATABASE_FAILURES = {
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return c.json(err.body, err.status);
-  if (err instanceof DataError) {
-    const { status, body } = dataErrorBody(err, t(c), c.get("language") ?? "en");
+  if (err instanceof DataError || isPolicyRefusal(err)) {
+    const { status, body } = dataErrorBody(err instanceof DataError ? err : forbidden(), t(c), c.get("language") ?? "en");
     return c.json(body, status);
   }
   if (err instanceof DatabaseFailure) {

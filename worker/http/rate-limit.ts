@@ -1,3 +1,4 @@
+import { DataError } from "../data/errors.ts";
 import { addHit, clearHits, removeHit, type Limit } from "../data/rate-limits.ts";
 import { beforeTenant } from "../data/tenant.ts";
 import type { RequestContext } from "../env.ts";
@@ -29,6 +30,21 @@ export const withinLimit = async (c: RequestContext, limit: Limit) => (await cou
 export async function enforce(c: RequestContext, ...limits: Limit[]) {
   for (const limit of limits) {
     if (!(await withinLimit(c, limit))) throw tooMany(c, limit);
+  }
+}
+
+/**
+ * Counts a request against the limits before its work, so requests sent together cannot all
+ * pass, and gives the counts back when the work is refused, so a person who lost a race or
+ * mistyped is not short of tries.
+ */
+export async function spending<T>(c: RequestContext, counted: Limit[], work: () => Promise<T>): Promise<T> {
+  await enforce(c, ...counted);
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError || error instanceof DataError) await Promise.all(counted.map((limit) => refundHit(c, limit)));
+    throw error;
   }
 }
 

@@ -7,7 +7,7 @@ import { DataError } from "../data/errors.ts";
 import { outreachSettings, saveOutreachSettings } from "../data/outreach-settings.ts";
 import { ApiError } from "../http/errors.ts";
 import { enforce } from "../http/rate-limit.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, tenantOf, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 import { fillGaps } from "./engine.ts";
 
@@ -22,15 +22,15 @@ function assertFillableDay(c: Context<SalonEnv>, date: string): void {
 /** /api/dashboard/outreach: how the salon offers freed time to its clients, and the owner's Fill gaps. */
 export const outreachSettingsRoutes = new Hono<SalonEnv>()
   .get("/settings", async (c) => c.json(await inSalon(c, outreachSettings)))
-  .put("/settings", jsonBody(outreachSettingsSchema), async (c) => {
+  .put("/settings", allow("settings"), jsonBody(outreachSettingsSchema), async (c) => {
     const body = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => saveOutreachSettings(scope, body)));
   })
   // Offers the day's free stretches now; the texts go out once the offers are committed.
-  .post("/fill-gaps", jsonBody(fillGapsSchema), async (c) => {
+  .post("/fill-gaps", allow("waitlist"), jsonBody(fillGapsSchema), async (c) => {
     const { date } = c.req.valid("json");
     assertFillableDay(c, date);
-    const tenant = { salonId: c.var.salon.salonId, userId: c.var.user.id };
+    const tenant = tenantOf(c);
     await enforce(c, { bucket: `fill-gaps:salon:${tenant.salonId}`, max: FILL_GAPS_LIMITS.perHour, windowSeconds: 3600 });
     const { result, queued } = await inSalon(c, async (scope) => {
       if (!(await outreachSettings(scope)).enabled) throw new DataError("conflict", "outreach.error.off", { code: "outreach_off" });

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { waitlistEntrySchema, waitlistQuery } from "../../contract/outreach.ts";
 import { createWaitlistEntry, listWaitlist, removeWaitlistEntry, updateWaitlistEntry } from "../data/waitlist.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 
 /** /api/dashboard/waitlist: the clients waiting for a time, as the owner keeps the list. */
 export const waitlistRoutes = new Hono<SalonEnv>()
+  .use(allow("waitlist"))
   .get("/", query(waitlistQuery), async (c) => {
     const { status } = c.req.valid("query");
     return c.json(await inSalon(c, (scope) => listWaitlist(scope, status)));

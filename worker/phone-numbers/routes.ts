@@ -10,7 +10,7 @@ import {
 } from "../data/phone-numbers.ts";
 import { salonProfile } from "../data/salons.ts";
 import type { TenantScope } from "../data/tenant.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { releaseNumber } from "../telephony/twilio-numbers.ts";
 import { salonNumberE164 } from "./e164.ts";
@@ -30,6 +30,7 @@ async function values(scope: TenantScope, body: PhoneNumberBody): Promise<PhoneN
  * (`/:id/verification`); one bought here (`/available`, `/purchase`) takes them at once.
  */
 export const phoneNumberRoutes = new Hono<SalonEnv>()
+  .use(allow("numbers"))
   .get("/", async (c) => c.json(await inSalon(c, listPhoneNumbers)))
   .post("/", jsonBody(phoneNumberSchema), async (c) => {
     const body = c.req.valid("json");

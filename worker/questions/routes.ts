@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { faqEntrySchema, questionAnswerSchema, questionListQuery } from "../../contract/questions.ts";
 import { addFaqEntry, answerQuestion, deleteQuestion, listQuestions, setQuestionAside } from "../data/questions.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 
 /**
@@ -9,6 +9,7 @@ import { jsonBody, query } from "../http/validate.ts";
  * could not answer, and the salon's FAQ, which answering one adds to.
  */
 export const questionRoutes = new Hono<SalonEnv>()
+  .use(allow("assistants"))
   .get("/", query(questionListQuery), async (c) => {
     const { state } = c.req.valid("query");
     return c.json({ items: await inSalon(c, (scope) => listQuestions(scope, state)) });

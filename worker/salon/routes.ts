@@ -3,10 +3,11 @@ import type { Currency } from "../../contract/currency.ts";
 import { salonSchema } from "../../contract/salon.ts";
 import { usdRates } from "../currency.ts";
 import { getSalon, updateSalon } from "../data/salons.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { allowChanges, inSalon, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 
 export const salonRoutes = new Hono<SalonEnv>()
+  .use(allowChanges("settings"))
   .get("/", async (c) => c.json(await inSalon(c, getSalon)))
   .put("/", jsonBody(salonSchema), async (c) => {
     const body = c.req.valid("json");

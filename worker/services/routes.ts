@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { serviceSchema } from "../../contract/salon.ts";
 import { createService, deleteService, listServices, updateService } from "../data/services.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allowChanges, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 
 export const serviceRoutes = new Hono<SalonEnv>()
+  .use(allowChanges("settings"))
   .get("/", async (c) => c.json(await inSalon(c, listServices)))
   .post("/", jsonBody(serviceSchema), async (c) => {
     const body = c.req.valid("json");

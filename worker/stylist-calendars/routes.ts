@@ -5,7 +5,7 @@ import { notFound } from "../data/errors.ts";
 import { getCalendar, listCalendars, removeCalendar, saveCalendar } from "../data/stylist-calendars.ts";
 import { requireOutboundAddress } from "../http/outbound-address.ts";
 import { enforce } from "../http/rate-limit.ts";
-import { inSalon, type SalonEnv } from "../http/tenant.ts";
+import { allow, inSalon, tenantOf, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 import { syncCalendar } from "./sync.ts";
 
@@ -23,7 +23,7 @@ function stylistOf(c: Context<SalonEnv>): string {
 
 /** Reads the calendar now, counted, and answers how it went. */
 async function syncNow(c: Context<SalonEnv>, stylistId: string) {
-  const tenant = { salonId: c.var.salon.salonId, userId: c.var.user.id };
+  const tenant = tenantOf(c);
   await enforce(c, { bucket: `calendar-read:salon:${tenant.salonId}`, max: READS_PER_HOUR, windowSeconds: 3600 });
   await syncCalendar(c.env, c.var.db, tenant, stylistId);
   return inSalon(c, (scope) => getCalendar(scope, stylistId));
@@ -35,6 +35,7 @@ async function syncNow(c: Context<SalonEnv>, stylistId: string) {
  * it again every half hour.
  */
 export const stylistCalendarRoutes = new Hono<SalonEnv>()
+  .use(allow("settings"))
   .get("/", async (c) => c.json(await inSalon(c, listCalendars)))
   .put("/:stylistId", jsonBody(stylistCalendarSchema), async (c) => {
     const stylistId = stylistOf(c);

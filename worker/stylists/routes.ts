@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { stylistSchema } from "../../contract/salon.ts";
 import { createStylist, deleteStylist, listStylists, updateStylist } from "../data/stylists.ts";
-import { inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
+import { allowChanges, inSalon, rowId, type SalonEnv } from "../http/tenant.ts";
 import { jsonBody } from "../http/validate.ts";
 
 export const stylistRoutes = new Hono<SalonEnv>()
+  .use(allowChanges("settings"))
   .get("/", async (c) => c.json(await inSalon(c, listStylists)))
   .post("/", jsonBody(stylistSchema), async (c) => {
     const body = c.req.valid("json");

@@ -107,7 +107,7 @@ export const visitRoutes = new Hono<AppEnv>()
       if ("why" in found) throw unbookable(c, found.why, visit);
       const body = movedBody(await getAppointment(scope, id), found.slot.start, found.slot.end);
       try {
-        const { queued } = await saveAndConfirm(scope, clientMessaging(c.env), body, { id, clientLanguage: c.var.language });
+        const { queued } = await saveAndConfirm(scope, clientMessaging(c.env), body, { id, via: "client", clientLanguage: c.var.language });
         return { view: visitView(await visitOf(scope, id), now), queued };
       } catch (error) {
         // Booked by someone else since the search: the exclusion constraint has the last word.
@@ -123,7 +123,7 @@ export const visitRoutes = new Hono<AppEnv>()
     const now = new Date();
     const { view, queued } = await withTenant(c.var.db, tenant, async (scope) => {
       assertChangeable(c, await visitOf(scope, id, { lock: true }), now);
-      const { queued } = await cancelAndConfirm(scope, clientMessaging(c.env), id);
+      const { queued } = await cancelAndConfirm(scope, clientMessaging(c.env), id, "client");
       return { view: visitView(await visitOf(scope, id), now), queued };
     });
     sendInBackground(c.env, c.executionCtx, tenant, queued);

@@ -269,7 +269,7 @@ const executors: Executors = {
         notes: null,
         services: current.services.map((line) => ({ service: line.service_id!, price_at_booking: line.price_at_booking, duration_at_booking: line.duration_at_booking })),
       },
-      { id: current.id },
+      { id: current.id, via: "voice" },
     );
     queued.push(...written);
     return { rescheduled: true, previous_start: formatLocal(new Date(current.start_datetime), ctx.timeZone), ...appointmentSummary(ctx, moved) };
@@ -320,7 +320,7 @@ const executors: Executors = {
 
   async cancel_appointment(scope, ctx, args, queued) {
     const current = await oneAppointment(scope, ctx, args);
-    queued.push(...(await cancelAndConfirm(scope, ctx.messaging, current.id)).queued);
+    queued.push(...(await cancelAndConfirm(scope, ctx.messaging, current.id, "voice")).queued);
     return { cancelled: true, ...appointmentSummary(ctx, current) };
   },
 };

@@ -21,7 +21,7 @@ import {
 import { ApiError } from "../http/errors.ts";
 import { requireOutboundAddress } from "../http/outbound-address.ts";
 import { enforce } from "../http/rate-limit.ts";
-import { inSalon, rowId } from "../http/tenant.ts";
+import { allow, inSalon, rowId, tenantOf } from "../http/tenant.ts";
 import { jsonBody, query } from "../http/validate.ts";
 import { attemptDelivery } from "./deliver.ts";
 import { newSecret } from "./signing.ts";
@@ -37,6 +37,7 @@ const checkAddress = (c: Context<KeyEnv>, url: string) => requireOutboundAddress
  * otherwise send the salon's data wherever it liked.
  */
 export const webhookRoutes = new Hono<KeyEnv>()
+  .use(allow("settings"))
   .use(sessionOnly)
   .get("/", async (c) => c.json(await inSalon(c, (scope) => listEndpoints(scope))))
   .post("/", jsonBody(webhookCreateSchema), async (c) => {
@@ -69,7 +70,7 @@ export const webhookRoutes = new Hono<KeyEnv>()
     const endpoint = await inSalon(c, (scope) => getEndpoint(scope, id));
     if (!endpoint.enabled) throw new ApiError(409, { detail: c.var.t("webhooks.error.disabled"), code: "endpoint_disabled" });
     await enforce(c, { bucket: `webhook-test:${id}`, max: WEBHOOK_LIMITS.testsPerHour, windowSeconds: 3600 });
-    const tenant = { salonId: c.var.salon.salonId, userId: c.var.user.id };
+    const tenant = tenantOf(c);
     const deliveryId = await inSalon(c, (scope) => recordTestEvent(scope, id));
     await attemptDelivery(c.env, c.var.db, tenant, deliveryId);
     return c.json(await inSalon(c, (scope) => getDelivery(scope, deliveryId)), 202);
