@@ -36,6 +36,8 @@ const HairdresserPitchPage = lazyPage(
   "blog",
 );
 const PricingPage = lazyPage(async () => (await import("../features/pricing/components/pricing-page.tsx")).PricingPage);
+// Opened from an invitation's mail, signed in or not; it leads into the dashboard, whose texts it shares.
+const InvitationPage = lazyPage(async () => (await import("../features/auth/components/invitation-page.tsx")).InvitationPage, "dashboard");
 const VerifyEmailPage = lazyPage(async () => (await import("../features/auth/components/verify-email-page.tsx")).VerifyEmailPage);
 const SignedInShell = lazyPage(async () => (await import("./signed-in-shell.tsx")).SignedInShell, "dashboard");
 const SalonSettingsPage = lazyPage(
@@ -101,6 +103,7 @@ function languageRoutes(): RouteObject {
       page("blog/hairdresser-pitch", HairdresserPitchPage),
       page("pricing", PricingPage),
       page("verify-email", VerifyEmailPage),
+      page("invitation/:token", InvitationPage),
       { path: "reset-password", element: <ResetPasswordRoute /> },
       {
         element: <RequireAuth />,

@@ -4,10 +4,12 @@ import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { MemoryRouter } from "react-router";
 import type { Language } from "../../contract/languages.ts";
+import type { SalonMembership } from "../../contract/team.ts";
 import { sharedMessages } from "../../contract/messages/index.ts";
 import { ToastProvider } from "../../src/components/toast/toast-provider.tsx";
 import { LanguageContext } from "../../src/i18n/language-context.ts";
 import { localizePath } from "../../src/i18n/language.ts";
+import { MembershipContext } from "../../src/lib/auth/membership.ts";
 import cs from "../../src/i18n/messages/cs.json";
 import de from "../../src/i18n/messages/de.json";
 import en from "../../src/i18n/messages/en.json";
@@ -16,8 +18,14 @@ const catalogs = { en, de, cs };
 
 export const messagesFor = (language: Language) => ({ ...sharedMessages[language], ...catalogs[language] });
 
-/** Renders UI as the app does: texts in `language`, toasts, a router at `path`. */
-export function renderWithApp(ui: ReactNode, { language = "en", path }: { language?: Language; path?: string } = {}) {
+/** The salon the signed-in screens work in: its owner's, unless a test signs in as someone else. */
+export const OWNER: SalonMembership = { salon_id: "5a1a0000-0000-4000-8000-000000000001", salon_name: "Studio Vlasy", role: "owner", stylist_id: null };
+
+/** Renders UI as the app does: texts in `language`, toasts, a router at `path`, signed in to a salon as `membership`. */
+export function renderWithApp(
+  ui: ReactNode,
+  { language = "en", path, membership = OWNER }: { language?: Language; path?: string; membership?: SalonMembership } = {},
+) {
   const languageApi = {
     language,
     switchLanguage: () => {},
@@ -27,7 +35,9 @@ export function renderWithApp(ui: ReactNode, { language = "en", path }: { langua
     <MemoryRouter initialEntries={[path ?? `/${language}`]}>
       <LanguageContext value={languageApi}>
         <IntlProvider locale={language} messages={messagesFor(language)}>
-          <ToastProvider>{ui}</ToastProvider>
+          <ToastProvider>
+            <MembershipContext value={membership}>{ui}</MembershipContext>
+          </ToastProvider>
         </IntlProvider>
       </LanguageContext>
     </MemoryRouter>,

@@ -16,3 +16,9 @@ export const verifyEmail = (token: string, userId: string) => read(api.auth["ver
 export const forgotPassword = (json: ForgotPasswordBody) => read(api.auth["forgot-password"].$post({ json }));
 
 export const resetPassword = (json: ResetPasswordBody) => read(api.auth["reset-password"].$post({ json }));
+
+/** What an invitation's link offers: the salon, the role, who invited, and whether the address has an account. */
+export const viewInvitation = (token: string) => read(api.invitations[":token"].$get({ param: { token } }));
+
+/** Joins the invitation's salon as the signed-in person; answers the new membership. */
+export const acceptInvitation = (token: string) => read(api.invitations[":token"].accept.$post({ param: { token } }));

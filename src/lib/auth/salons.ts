@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { SalonMembership } from "../../../contract/team.ts";
-import { api, read } from "../api-client.ts";
-import { currentSalonId, onSalonLost, setCurrentSalonId } from "./current-salon.ts";
+import { api, ApiRequestError, read } from "../api-client.ts";
+import { onSalonLost, setCurrentSalonId } from "./current-salon.ts";
 import { forgetOnSignOut, useSession } from "./session.ts";
 
 // The browser's last choice, so a person in several salons comes back to the one they left.
@@ -21,11 +21,11 @@ const changeListeners = new Set<() => void>();
 let loading: Promise<void> | null = null;
 
 function publish(next: Salons) {
-  const before = currentSalonId();
+  const before = snapshot.current?.salon_id;
   snapshot = next;
   setCurrentSalonId(next.current?.salon_id ?? null);
   // What was loaded in one salon is never shown in another.
-  if (before !== null && before !== currentSalonId()) for (const listener of changeListeners) listener();
+  if (before !== undefined && before !== next.current?.salon_id) for (const listener of changeListeners) listener();
   for (const listener of listeners) listener();
 }
 
@@ -50,14 +50,36 @@ export function pickSalon(list: readonly SalonMembership[], preferred: string | 
   return list.find((salon) => salon.salon_id === preferred) ?? list[0] ?? null;
 }
 
+/**
+ * The person's salons. An owner's salon is made on their first dashboard request, so a person
+ * with none makes one that way; someone who joined by invitation is refused (403) and stays
+ * without.
+ */
+async function readSalons(): Promise<SalonMembership[]> {
+  const list = await read(api.account.salons.$get());
+  if (list.length > 0) return list;
+  setCurrentSalonId(null);
+  try {
+    await read(api.dashboard.salon.$get());
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 403) return [];
+    throw error;
+  }
+  return read(api.account.salons.$get());
+}
+
 /** Reads the person's salons and settles on one; `preferred` wins over the remembered choice when it is among them. */
 export function loadSalons(preferred?: string): Promise<void> {
-  loading ??= read(api.account.salons.$get())
+  const previous = snapshot.current?.salon_id ?? null;
+  loading ??= readSalons()
     .then((list) => {
-      const current = pickSalon(list, preferred ?? currentSalonId() ?? remembered());
+      const current = pickSalon(list, preferred ?? previous ?? remembered());
       publish({ status: current ? "ready" : "none", list, current });
     })
-    .catch(() => publish({ ...snapshot, status: snapshot.current ? "ready" : "failed" }))
+    .catch(() => {
+      setCurrentSalonId(previous);
+      publish({ ...snapshot, status: snapshot.current ? "ready" : "failed" });
+    })
     .finally(() => {
       loading = null;
     });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { appointmentSchema, type AppointmentBody } from "../../../../contract/appointments.ts";
 import { outsideHours } from "../../../../contract/opening-hours.ts";
 import type { BusinessHours } from "../../../../contract/salon.ts";
+import { seesWholeSalon } from "../../../../contract/team.ts";
 import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { FormActions } from "../../../components/form-actions.tsx";
@@ -12,6 +13,7 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
+import { useMembership } from "../../../lib/auth/membership.ts";
 import type { FieldErrors } from "../../../lib/form-errors.ts";
 import { DateTimeInput } from "../../../lib/forms/date-time-input.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
@@ -77,6 +79,8 @@ export function AppointmentModal({ target, timeZone, businessHours, onClose }: A
         timeZone !== browserTimeZone() ? intl.formatMessage({ id: "appointments.modal.timeZone" }, { zone: timeZone }) : undefined
       }
       onOpenAutoFocus={(event) => {
+        // Another stylist's appointment opens to be read: the dialog's own first control takes focus.
+        if (firstField.current?.disabled) return;
         event.preventDefault();
         firstField.current?.focus();
       }}
@@ -134,13 +138,17 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
   const [confirming, setConfirming] = useState(false);
   const appointment = target.mode === "edit" ? target.appointment : undefined;
   const editing = appointment !== undefined;
+  // A stylist reads the others' appointments and changes their own; the clients' messages are for those who see the whole salon.
+  const { role, stylist_id: ownStylist } = useMembership();
+  const wholeSalon = seesWholeSalon(role);
+  const readOnly = !wholeSalon && appointment !== undefined && appointment.stylist !== ownStylist;
   // Made once: the service rows get their keys as the draft is made.
   const [loaded] = useState(() => draftFor(target, timeZone));
   // Only a time that has begun can be missed; what the form's own time boxes say is not saved yet.
   const [begun] = useState(() => appointment !== undefined && Date.parse(appointment.start_datetime) <= Date.now());
   const form = useDashboardForm({
     loaded,
-    canSave: (draft) => canSave(draft) && !deleting,
+    canSave: (draft) => canSave(draft) && !deleting && !readOnly,
     check: (draft) => {
       const { input, rows } = toInput(draft, timeZone);
       const checked = checkWith(appointmentSchema, input, intl);
@@ -176,8 +184,10 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
   const outside = draft.start && draft.end && draft.start < draft.end ? outsideHours(businessHours, chosen ?? null, draft.start, draft.end) : [];
   const labels = SAVE_LABELS[editing ? "edit" : "create"];
 
-  // The stylist of an edited appointment stays choosable even when no longer active.
-  const stylistOptions = (stylists.data ?? []).filter((stylist) => stylist.is_active || stylist.id === draft.stylist);
+  // The stylist of an edited appointment stays choosable even when no longer active; a stylist books only themselves.
+  const stylistOptions = (stylists.data ?? []).filter(
+    (stylist) => stylist.id === draft.stylist || (stylist.is_active && (wholeSalon || stylist.id === ownStylist)),
+  );
   // The language's own date and time boxes, not the browser's datetime-local, which writes the browser's locale.
   const timeInput = (key: "start" | "end", path: string, label: string) => (
     <Field label={label} error={errors[path]} required>
@@ -197,9 +207,14 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
       {!editing && (
         <MissingForBooking noServices={services.data?.length === 0} noStylists={stylists.data?.every((stylist) => !stylist.is_active) ?? false} />
       )}
-      {appointment && <BookingSourceLine source={appointment.source} className="mb-4" />}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {appointment && begun && <NoShowControl appointment={appointment} disabled={busy} />}
+      {appointment && <BookingSourceLine appointment={appointment} timeZone={timeZone} className="mb-4" />}
+      {readOnly && (
+        <p className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+          <FormattedMessage id="appointments.readOnly" />
+        </p>
+      )}
+      <fieldset disabled={readOnly} className="grid min-w-0 gap-4 sm:grid-cols-2">
+        {appointment && begun && !readOnly && <NoShowControl appointment={appointment} disabled={busy} />}
         <Field label={intl.formatMessage({ id: "appointments.form.clientName" })} error={errors.customer_name}>
           {(control) => (
             <input
@@ -258,41 +273,51 @@ function AppointmentForm({ target, timeZone, businessHours, firstField, deleting
             />
           )}
         </div>
-        <FreeTimes
-          className="sm:col-span-2"
-          stylist={draft.stylist}
-          lines={draft.lines}
-          start={draft.start}
-          timeZone={timeZone}
-          onPick={(start: Wall) => changeTiming({ start }, "start_datetime")}
-        />
+        {!readOnly && (
+          <FreeTimes
+            className="sm:col-span-2"
+            stylist={draft.stylist}
+            lines={draft.lines}
+            start={draft.start}
+            timeZone={timeZone}
+            onPick={(start: Wall) => changeTiming({ start }, "start_datetime")}
+          />
+        )}
         <Field label={intl.formatMessage({ id: "appointments.form.notes" })} error={errors.notes} className="sm:col-span-2">
           {(control) => (
             <textarea {...control} rows={3} maxLength={2000} value={draft.notes} onChange={(event) => change({ notes: event.target.value }, "notes")} />
           )}
         </Field>
-        {appointment && <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} className="sm:col-span-2" />}
-      </div>
+        {appointment && wholeSalon && <AppointmentMessages appointmentId={appointment.id} timeZone={timeZone} className="sm:col-span-2" />}
+      </fieldset>
 
-      {/* Deleting runs in the dialog that asks first, which keeps everything here out of reach meanwhile. */}
-      <FormActions
-        placement="dialog"
-        onCancel={onDone}
-        busy={saving}
-        disabled={!form.canSave}
-        label={<FormattedMessage id={outside.length ? labels.anyway : labels.label} />}
-        busyLabel={<FormattedMessage id={labels.busy} />}
-        className="border-t border-slate-200 pt-4"
-      >
-        <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
-          <FormattedMessage id="appointments.form.requiredNote" />
-        </p>
-        {editing && (
-          <Button variant="danger-outline" onClick={() => setConfirming(true)} busy={deleting} disabled={saving}>
-            <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
+      {readOnly ? (
+        <div className="mt-6 flex justify-end border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={onDone}>
+            <FormattedMessage id="common.modal.close" />
           </Button>
-        )}
-      </FormActions>
+        </div>
+      ) : (
+        /* Deleting runs in the dialog that asks first, which keeps everything here out of reach meanwhile. */
+        <FormActions
+          placement="dialog"
+          onCancel={onDone}
+          busy={saving}
+          disabled={!form.canSave}
+          label={<FormattedMessage id={outside.length ? labels.anyway : labels.label} />}
+          busyLabel={<FormattedMessage id={labels.busy} />}
+          className="border-t border-slate-200 pt-4"
+        >
+          <p className="w-full text-xs text-slate-500 sm:mr-auto sm:w-auto">
+            <FormattedMessage id="appointments.form.requiredNote" />
+          </p>
+          {editing && (
+            <Button variant="danger-outline" onClick={() => setConfirming(true)} busy={deleting} disabled={saving}>
+              <FormattedMessage id={deleting ? "common.deleting" : "common.delete"} />
+            </Button>
+          )}
+        </FormActions>
+      )}
 
       {editing && (
         <ConfirmDialog

@@ -5,10 +5,12 @@ import { Link } from "react-router";
 import { CALENDAR, type Appointment } from "../../../../contract/appointments.ts";
 import { outsideHours } from "../../../../contract/opening-hours.ts";
 import type { BusinessHours, Stylist } from "../../../../contract/salon.ts";
+import { canUse, seesWholeSalon } from "../../../../contract/team.ts";
 import { Button, buttonClass } from "../../../components/button.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
+import { useMembership } from "../../../lib/auth/membership.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
 import { useAppointments, useSaveAppointment } from "../api/appointments.ts";
@@ -136,6 +138,9 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   const lastClick = useRef<{ at: number; slot: string } | null>(null);
   const move = useSaveAppointment();
   const [outsideMove, setOutsideMove] = useState<(OutsideMove & { save: () => Promise<void>; revert: () => void }) | null>(null);
+  // A stylist reads every column and changes only their own.
+  const { role, stylist_id: ownStylist } = useMembership();
+  const own = (stylist: string | null | undefined) => seesWholeSalon(role) || stylist === ownStylist;
 
   const range = useMemo(
     () => (shown ? { start_date: toInstant(shown.start, timeZone), end_date: toInstant(shown.end, timeZone) } : null),
@@ -219,19 +224,20 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         label,
       }),
       ...(appointments.data ?? []).map((appointment) =>
-        appointmentEvent(appointment, timeZone, bookable.has(appointment.stylist ?? "")),
+        appointmentEvent(appointment, timeZone, bookable.has(appointment.stylist ?? "") && (seesWholeSalon(role) || appointment.stylist === ownStylist)),
       ),
     ];
-  }, [shown, shownDays, shadeBusiness, shadeWorking, businessHours, stylists, columns, appointments.data, timeZone, intl]);
+  }, [shown, shownDays, shadeBusiness, shadeWorking, businessHours, stylists, columns, appointments.data, timeZone, intl, role, ownStylist]);
 
   const resources = useMemo(
     () => columns.map((column) => ({ id: column.id, title: column.title, extendedProps: { short: column.short } })),
     [columns],
   );
-  const bookable = (id: string | undefined) => columns.some((column) => column.id === id && column.bookable);
+  const bookable = (id: string | undefined) => own(id) && columns.some((column) => column.id === id && column.bookable);
 
+  // A stylist books in their own column only.
   const openCreate = (slot: { stylist?: string; start?: Wall; end?: Wall } = {}) =>
-    setTarget({ mode: "create", ...slot });
+    setTarget({ mode: "create", ...(seesWholeSalon(role) ? {} : { stylist: ownStylist ?? undefined }), ...slot });
 
   /**
    * A drop or a resize: saved at once, or after the owner confirms a time outside the hours;
@@ -240,7 +246,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   const reschedule = (info: { event: Calendar.Event; revert: () => void; newResource?: Calendar.Resource }) => {
     const appointment = info.event.extendedProps.appointment as Appointment;
     const stylist = info.newResource?.id ?? appointment.stylist ?? "";
-    if (!bookable(stylist)) {
+    if (!bookable(stylist) || !own(appointment.stylist)) {
       info.revert();
       return;
     }
@@ -310,9 +316,11 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   return (
     <CalendarFrame
       actions={
-        <Button onClick={() => openCreate()}>
-          <FormattedMessage id="calendar.create" />
-        </Button>
+        (seesWholeSalon(role) || bookable(ownStylist ?? undefined)) && (
+          <Button onClick={() => openCreate()}>
+            <FormattedMessage id="calendar.create" />
+          </Button>
+        )
       }
     >
       <CalendarToolbar
@@ -332,7 +340,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
         shadeWorking={shadeWorking}
         onShadeBusiness={setShadeBusiness}
         onShadeWorking={setShadeWorking}
-        dayActions={(shown?.view === "day" || shown?.view === "week") && <FillGapsButton days={shownDays} timeZone={timeZone} />}
+        dayActions={(shown?.view === "day" || shown?.view === "week") && canUse(role, "waitlist") && <FillGapsButton days={shownDays} timeZone={timeZone} />}
       />
       {appointments.isError && (
         <div className="mb-3 rounded-lg border border-slate-200 bg-white">

@@ -19,17 +19,17 @@ export function useTeamActions() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: keys.all });
   const invitations = team.invitations;
-  const members = team.members[":userId"];
+  const members = team.members[":id"];
   return {
     invite: useMutation({ mutationFn: (json: InvitationBody) => read(invitations.$post({ json })), onSuccess: refresh }),
     resend: useMutation({ mutationFn: (id: string) => read(invitations[":id"].resend.$post({ param: { id } })), onSuccess: refresh }),
     revoke: useMutation({ mutationFn: (id: string) => read(invitations[":id"].$delete({ param: { id } })), onSuccess: refresh }),
     update: useMutation({
-      mutationFn: ({ userId, json }: { userId: string; json: MemberBody; you: boolean }) => read(members.$put({ param: { userId }, json })),
+      mutationFn: ({ userId, json }: { userId: string; json: MemberBody; you: boolean }) => read(members.$put({ param: { id: userId }, json })),
       onSuccess: (_member, { you }) => Promise.all([refresh(), you && loadSalons()]),
     }),
     remove: useMutation({
-      mutationFn: ({ userId }: { userId: string; you: boolean }) => read(members.$delete({ param: { userId } })),
+      mutationFn: ({ userId }: { userId: string; you: boolean }) => read(members.$delete({ param: { id: userId } })),
       onSuccess: (_none, { you }) => (you ? loadSalons() : refresh()),
     }),
   };

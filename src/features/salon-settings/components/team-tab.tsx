@@ -169,6 +169,8 @@ interface RoleDraft {
   stylist_id: string;
 }
 
+type InviteDraft = RoleDraft & { email: string };
+
 const roleBody = (draft: RoleDraft) => ({ name: draft.name, role: draft.role, stylist_id: draft.role === "stylist" ? draft.stylist_id || null : null });
 
 /**
@@ -184,11 +186,11 @@ function conflictAtEmail(error: unknown): unknown {
 function InviteForm({ actor, onDone }: { actor: Role; onDone: () => void }) {
   const intl = useIntl();
   const { invite } = useTeamActions();
-  const [draft, setDraft] = useState<RoleDraft & { email: string }>({ email: "", name: "", role: "front_desk", stylist_id: "" });
+  const [draft, setDraft] = useState<InviteDraft>({ email: "", name: "", role: "front_desk", stylist_id: "" });
   const form = useDashboardForm({
     loaded: undefined,
     draft,
-    onDraftChange: setDraft,
+    onDraftChange: (next: InviteDraft) => setDraft(next),
     check: (draft) => checkWith(invitationSchema, { email: draft.email, ...roleBody(draft) }, intl),
     save: (body) => invite.mutateAsync(body).catch((error: unknown) => Promise.reject(conflictAtEmail(error))),
     savedText: intl.formatMessage({ id: "team.invited" }, { email: draft.email.trim() }),
