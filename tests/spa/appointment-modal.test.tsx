@@ -7,7 +7,8 @@ import type { Appointment, AppointmentBody, FreeSlot } from "../../contract/appo
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type BusinessHours, type Service, type Stylist } from "../../contract/salon.ts";
 import type { AppointmentTarget } from "../../src/features/calendar/appointment-draft.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
-import { json, mockFetch, renderWithApp, renderWithQueries } from "./render.tsx";
+import type { SalonMembership } from "../../contract/team.ts";
+import { json, mockFetch, OWNER, renderWithApp, renderWithQueries } from "./render.tsx";
 
 const PRAGUE = "Europe/Prague";
 // Open 09:00-18:00, closed on Sunday; the stylists work 09:00-13:00 and 14:00-17:00 except Sunday.
@@ -105,8 +106,8 @@ function Host({ open }: { open: AppointmentTarget }) {
   );
 }
 
-async function openModal(target: AppointmentTarget) {
-  renderWithQueries(<Host open={target} />);
+async function openModal(target: AppointmentTarget, membership?: SalonMembership) {
+  renderWithQueries(<Host open={target} />, { membership });
   await userEvent.click(screen.getByRole("button", { name: "Open" }));
   const dialog = await screen.findByRole("dialog");
   // The selects are filled once stylists and services have loaded.
@@ -400,6 +401,35 @@ describe("appointment modal", () => {
     expect(await screen.findByText("Appointment deleted successfully")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(writes(requests)).toEqual([{ method: "DELETE", url: `/api/dashboard/appointments/${booked.id}`, body: undefined }]);
+  });
+
+  it("says who booked an appointment and who changed it last, on the salon's clock", async () => {
+    fakeApi();
+    const dialog = await openModal({
+      mode: "edit",
+      appointment: {
+        ...booked,
+        created_by: { kind: "assistant", name: null, at: "2026-11-12T13:03:00.000Z" },
+        changed_by: { kind: "person", name: "Jana Nováková", at: "2026-11-13T09:30:00.000Z" },
+      },
+    });
+    expect(within(dialog).getByText("Booked by the phone assistant · Nov 12, 2:03 PM")).toBeInTheDocument();
+    expect(within(dialog).getByText("Last changed by Jana Nováková · Nov 13, 10:30 AM")).toBeInTheDocument();
+  });
+
+  it("opens another stylist's appointment for a stylist to read, with nothing to change", async () => {
+    const requests = fakeApi();
+    const dialog = await openModal({ mode: "edit", appointment: { ...booked, customer_phone: null } }, { ...OWNER, role: "stylist", stylist_id: petr.id });
+    expect(within(dialog).getByText(/another stylist's appointment/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Client Name")).toBeDisabled();
+    expect(within(dialog).queryByRole("button", { name: "Update" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+    // The dialog's own Close at its top, and the one in place of Save at its end.
+    await userEvent.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(writes(requests)).toEqual([]);
+    // The clients' messages are not theirs to read.
+    expect(requests.some((request) => request.url.includes("/messages"))).toBe(false);
   });
 
   it("loads the details when the clicked event carries no services", async () => {

@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from "react";
+import { seesWholeSalon } from "../../../../contract/team.ts";
+import { useMembership } from "../../../lib/auth/membership.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ClientAppointment, ClientCall, ClientDetail, ClientOffer } from "../../../../contract/clients.ts";
@@ -101,6 +103,7 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
   const stylists = useStylists();
   const notGiven = <span className="text-slate-500">{intl.formatMessage({ id: "clients.detail.notGiven" })}</span>;
   const stylist = client.preferred_stylist_id && stylists.data?.find((one) => one.id === client.preferred_stylist_id);
+  const { role } = useMembership();
 
   return (
     <article aria-labelledby={titleId} className="space-y-6 p-4 sm:p-6">
@@ -112,12 +115,17 @@ function ClientPage({ client, timeZone, onAction }: { client: ClientDetail; time
           <Button variant="secondary" size="sm" onClick={() => onAction("edit")}>
             <FormattedMessage id="common.edit" />
           </Button>
-          <Button variant="secondary" size="sm" onClick={() => onAction("merge")}>
-            <FormattedMessage id="clients.action.merge" />
-          </Button>
-          <Button variant="danger-outline" size="sm" onClick={() => onAction("delete")}>
-            <FormattedMessage id="common.delete" />
-          </Button>
+          {/* Merging and erasing reach past one stylist's own clients: for those who see the whole salon. */}
+          {seesWholeSalon(role) && (
+            <>
+              <Button variant="secondary" size="sm" onClick={() => onAction("merge")}>
+                <FormattedMessage id="clients.action.merge" />
+              </Button>
+              <Button variant="danger-outline" size="sm" onClick={() => onAction("delete")}>
+                <FormattedMessage id="common.delete" />
+              </Button>
+            </>
+          )}
         </div>
       </div>
 

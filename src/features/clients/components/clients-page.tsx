@@ -1,4 +1,6 @@
 import { useCallback, useId, useState } from "react";
+import { seesWholeSalon } from "../../../../contract/team.ts";
+import { useMembership } from "../../../lib/auth/membership.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useSearchParams } from "react-router";
 import { Button } from "../../../components/button.tsx";
@@ -20,6 +22,8 @@ export function ClientsPage() {
   const [params, setParams] = useSearchParams();
   const query = params.get("q") ?? "";
   const chosen = params.get("client");
+  // The whole list leaves the salon in one file: for those who see every client.
+  const { role } = useMembership();
 
   const changeParams = useCallback(
     (changes: { q?: string; client?: string | null }) =>
@@ -51,7 +55,7 @@ export function ClientsPage() {
             <FormattedMessage id="clients.intro" />
           </p>
         </div>
-        <ExportButton />
+        {seesWholeSalon(role) && <ExportButton />}
       </div>
 
       <div className="mt-6 grid items-start gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
