@@ -1,69 +1,27 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useNavigate } from "react-router";
-import { canUse } from "../../../contract/team.ts";
-import { useLanguage } from "../../i18n/language-context.ts";
 import { logout } from "../../lib/auth/logout.ts";
-import { switchSalon, useSalons } from "../../lib/auth/salons.ts";
-import { useToast } from "../toast/toast-context.ts";
 import { useDropdown } from "./use-dropdown.ts";
+
+// Loaded with the menu's first opening: the person's salons, and the contract's roles behind
+// them, stay out of the public pages' first download.
+const AccountLinks = lazy(async () => ({ default: (await import("./account-links.tsx")).AccountLinks }));
 
 const ITEM_CLASS = "block w-full px-4 py-2 text-left text-slate-700 hover:bg-slate-50 hover:text-slate-900";
 
-/** The address, the account links and Log out: the dropdown's content, and the mobile menu's as they are. */
+/** The address, the salon and the account links, and Log out: the dropdown's content, and the mobile menu's as they are. */
 export function AccountItems({ email, onChosen, large = false }: { email: string; onChosen?: () => void; large?: boolean }) {
-  const intl = useIntl();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const { localPath } = useLanguage();
-  const { list, current } = useSalons();
   const address = email.toLowerCase();
   const itemClass = `${ITEM_CLASS} ${large ? "text-lg" : "text-sm"}`;
-  const settings = !current || canUse(current.role, "settings") || canUse(current.role, "team");
-  const links = [
-    ...(settings ? [{ id: "salonSettings", to: localPath("/salon-settings") }] : []),
-    { id: "subscription", to: "/subscription" },
-    { id: "dashboard", to: localPath("/dashboard") },
-    { id: "support", to: "/helpdesk" },
-  ];
-  const others = list.filter((salon) => salon.salon_id !== current?.salon_id);
-  const choose = async (salonId: string) => {
-    onChosen?.();
-    try {
-      await switchSalon(salonId);
-    } catch {
-      toast.show("error", intl.formatMessage({ id: "account.menu.switchFailed" }));
-      return;
-    }
-    navigate(localPath("/dashboard/calendar"));
-  };
 
   return (
     <>
-      <div className="border-b border-slate-100 px-4 py-3 text-sm">
-        <p className="truncate font-medium text-slate-900" title={address}>
-          {address}
-        </p>
-        {current && (
-          <p className="truncate text-slate-600" title={current.salon_name}>
-            <FormattedMessage id="account.menu.salon" values={{ salon: current.salon_name }} />
-          </p>
-        )}
-      </div>
-      {others.length > 0 && (
-        <div role="group" aria-label={intl.formatMessage({ id: "account.menu.switchLabel" })} className="border-b border-slate-100">
-          {others.map((salon) => (
-            <button key={salon.salon_id} type="button" className={itemClass} onClick={() => void choose(salon.salon_id)}>
-              <FormattedMessage id="account.menu.switchTo" values={{ salon: salon.salon_name }} />
-            </button>
-          ))}
-        </div>
-      )}
-      {links.map((link) => (
-        <Link key={link.id} to={link.to} onClick={onChosen} className={itemClass}>
-          <FormattedMessage id={`account.menu.${link.id}`} />
-        </Link>
-      ))}
+      <p className="truncate border-b border-slate-100 px-4 py-3 text-sm font-medium text-slate-900" title={address}>
+        {address}
+      </p>
+      <Suspense>
+        <AccountLinks itemClass={itemClass} onChosen={onChosen} />
+      </Suspense>
       <button
         type="button"
         className={`${itemClass} border-t border-slate-100`}
