@@ -122,11 +122,21 @@ describe("salon staff", () => {
     expect(await sidebar(page, "Dashboard")).toEqual(["Anrufe", "Kalender", "Kundschaft", "Warteliste"]);
 
     const menu = page.getByRole("button", { name: `Kontomenü für ${other.owner.email}` });
+    // On a phone the account's items, the salons among them, are in the full-screen menu.
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("button", { name: "Menü öffnen" }).click();
+    const phoneMenu = page.getByRole("dialog", { name: "Menü" });
+    await phoneMenu.getByText(`Salon: ${salonName}`).waitFor();
+    await phoneMenu.getByRole("button", { name: `Zu ${other.salonName} wechseln` }).scrollIntoViewIfNeeded();
+    await settled(page);
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    await screenshot(page, "team-account-menu-de-390", { fullPage: false });
+    await page.keyboard.press("Escape");
+    await phoneMenu.waitFor({ state: "detached" });
+    await page.setViewportSize(LAPTOP);
     await menu.click();
     await page.getByText(`Salon: ${salonName}`).waitFor();
-    await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, "team-account-menu-de-390", { fullPage: false });
-    await page.setViewportSize(LAPTOP);
+    await screenshot(page, "team-account-menu-de-1366", { fullPage: false });
     await page.getByRole("button", { name: `Zu ${other.salonName} wechseln` }).click();
     await page.waitForURL(/\/de\/dashboard\/calendar$/);
     await menu.click();
