@@ -159,6 +159,8 @@ describe("mobile menu", () => {
     await hamburger(page, "en").click();
     const menu = mobileMenu(page, "en");
     await menu.waitFor();
+    // The account's links load with the menu's first opening.
+    await menu.getByRole("link", { name: "Salon Settings" }).waitFor();
     await settled(page);
     const items = menu.locator("a, button");
     const names = await items.allInnerTexts();

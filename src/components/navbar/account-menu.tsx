@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { logout } from "../../lib/auth/logout.ts";
 import { useDropdown } from "./use-dropdown.ts";
@@ -16,11 +16,8 @@ export function AccountItems({ email, onChosen, large = false }: { email: string
 
   return (
     <>
-      <p className="truncate border-b border-slate-100 px-4 py-3 text-sm font-medium text-slate-900" title={address}>
-        {address}
-      </p>
-      <Suspense>
-        <AccountLinks itemClass={itemClass} onChosen={onChosen} />
+      <Suspense fallback={<AccountHeader address={address} />}>
+        <AccountLinks address={address} itemClass={itemClass} onChosen={onChosen} />
       </Suspense>
       <button
         type="button"
@@ -33,6 +30,18 @@ export function AccountItems({ email, onChosen, large = false }: { email: string
         <FormattedMessage id="account.menu.logout" />
       </button>
     </>
+  );
+}
+
+/** The menu's first lines: the account's address, then the salon it works in once that is known. */
+export function AccountHeader({ address, salon }: { address: string; salon?: ReactNode }) {
+  return (
+    <div className="border-b border-slate-100 px-4 py-3 text-sm">
+      <p className="truncate font-medium text-slate-900" title={address}>
+        {address}
+      </p>
+      {salon}
+    </div>
   );
 }
 
