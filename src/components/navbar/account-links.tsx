@@ -4,13 +4,20 @@ import { canUse } from "../../../contract/team.ts";
 import { useLanguage } from "../../i18n/language-context.ts";
 import { switchSalon, useSalons } from "../../lib/auth/salons.ts";
 import { useToast } from "../toast/toast-context.ts";
-import { AccountHeader } from "./account-menu.tsx";
 
-/**
- * The account menu's part that depends on the salon: the salon worked in, the person's other
- * salons to switch to, and the links their role has there.
- */
-export function AccountLinks({ address, itemClass, onChosen }: { address: string; itemClass: string; onChosen?: () => void }) {
+/** The salon the person works in, under their address at the top of the account menu. */
+export function AccountSalon() {
+  const { current } = useSalons();
+  if (!current) return null;
+  return (
+    <p className="truncate text-slate-600" title={current.salon_name}>
+      <FormattedMessage id="account.menu.salon" values={{ salon: current.salon_name }} />
+    </p>
+  );
+}
+
+/** The account menu's links that depend on the salon: the person's other salons to switch to, and the screens their role has there. */
+export function AccountLinks({ itemClass, onChosen }: { itemClass: string; onChosen?: () => void }) {
   const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
@@ -38,16 +45,6 @@ export function AccountLinks({ address, itemClass, onChosen }: { address: string
 
   return (
     <>
-      <AccountHeader
-        address={address}
-        salon={
-          current && (
-            <p className="truncate text-slate-600" title={current.salon_name}>
-              <FormattedMessage id="account.menu.salon" values={{ salon: current.salon_name }} />
-            </p>
-          )
-        }
-      />
       {others.length > 0 && (
         <div role="group" aria-label={intl.formatMessage({ id: "account.menu.switchLabel" })} className="border-b border-slate-100">
           {others.map((salon) => (

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useId, type ReactNode } from "react";
+import { lazy, Suspense, useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { logout } from "../../lib/auth/logout.ts";
 import { useDropdown } from "./use-dropdown.ts";
 
 // Loaded with the menu's first opening: the person's salons, and the contract's roles behind
 // them, stay out of the public pages' first download.
+const AccountSalon = lazy(async () => ({ default: (await import("./account-links.tsx")).AccountSalon }));
 const AccountLinks = lazy(async () => ({ default: (await import("./account-links.tsx")).AccountLinks }));
 
 const ITEM_CLASS = "block w-full px-4 py-2 text-left text-slate-700 hover:bg-slate-50 hover:text-slate-900";
@@ -16,8 +17,16 @@ export function AccountItems({ email, onChosen, large = false }: { email: string
 
   return (
     <>
-      <Suspense fallback={<AccountHeader address={address} />}>
-        <AccountLinks address={address} itemClass={itemClass} onChosen={onChosen} />
+      <div className="border-b border-slate-100 px-4 py-3 text-sm">
+        <p className="truncate font-medium text-slate-900" title={address}>
+          {address}
+        </p>
+        <Suspense>
+          <AccountSalon />
+        </Suspense>
+      </div>
+      <Suspense>
+        <AccountLinks itemClass={itemClass} onChosen={onChosen} />
       </Suspense>
       <button
         type="button"
@@ -30,18 +39,6 @@ export function AccountItems({ email, onChosen, large = false }: { email: string
         <FormattedMessage id="account.menu.logout" />
       </button>
     </>
-  );
-}
-
-/** The menu's first lines: the account's address, then the salon it works in once that is known. */
-export function AccountHeader({ address, salon }: { address: string; salon?: ReactNode }) {
-  return (
-    <div className="border-b border-slate-100 px-4 py-3 text-sm">
-      <p className="truncate font-medium text-slate-900" title={address}>
-        {address}
-      </p>
-      {salon}
-    </div>
   );
 }
 
