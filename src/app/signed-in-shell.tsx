@@ -23,7 +23,7 @@ onSalonChange(() => queryClient.clear());
 /** The signed-in screens, in the salon the person works in; each salon's screens start afresh, keyed by it. */
 export function SignedInShell() {
   const intl = useIntl();
-  const { status, current } = useSalons();
+  const { status, current } = useSalons({ makeFirst: true });
   if (current) {
     return (
       <QueryClientProvider client={queryClient}>
@@ -40,7 +40,7 @@ export function SignedInShell() {
         <LoadFailed
           message={intl.formatMessage({ id: "dashboard.salons.loadFailed" })}
           retryLabel={intl.formatMessage({ id: "dashboard.salons.retry" })}
-          onRetry={() => void loadSalons()}
+          onRetry={() => void loadSalons({ makeFirst: true })}
         />
       </div>
     );

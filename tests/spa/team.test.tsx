@@ -157,6 +157,22 @@ describe("the salon worked in", () => {
     expect(pickSalon([], null)).toBeNull();
   });
 
+  it("makes an owner's first salon only from the dashboard, never from an invitation's page", async () => {
+    startSession("token", { email: "new@salon.test", is_active: true, email_verified: true });
+    let salons: SalonMembership[] = [];
+    const calls = mockFetch((url) => {
+      if (url === "/api/account/salons") return json(200, salons);
+      salons = [salonA];
+      return json(200, {});
+    });
+    await loadSalons();
+    expect(calls.map((call) => call.url)).toEqual(["/api/account/salons"]);
+    await loadSalons({ makeFirst: true });
+    expect(calls.map((call) => call.url)).toEqual(["/api/account/salons", "/api/account/salons", "/api/dashboard/salon", "/api/account/salons"]);
+    // The first request made the salon, so it named none.
+    expect(calls[2]?.headers.get("X-Salon-Id")).toBeNull();
+  });
+
   it("names the chosen salon on every request, and moves on to another when removed from it", async () => {
     startSession("token", { email: "jana@salon.test", is_active: true, email_verified: true });
     let salons = [salonA, salonB];

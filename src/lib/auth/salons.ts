@@ -8,8 +8,11 @@ import { forgetOnSignOut, useSession } from "./session.ts";
 const CHOICE_KEY = "salonId";
 
 export interface Salons {
-  /** "none": signed in, but a member of no salon (any more). */
-  status: "idle" | "loading" | "ready" | "none" | "failed";
+  /**
+   * "empty": read, and none yet, which the dashboard settles by making an owner's first salon;
+   * "none": a member of no salon (any more), with none to make.
+   */
+  status: "idle" | "ready" | "empty" | "none" | "failed";
   list: SalonMembership[];
   current: SalonMembership | null;
 }
@@ -51,13 +54,15 @@ export function pickSalon(list: readonly SalonMembership[], preferred: string | 
 }
 
 /**
- * The person's salons. An owner's salon is made on their first dashboard request, so a person
- * with none makes one that way; someone who joined by invitation is refused (403) and stays
- * without.
+ * The person's salons. An owner's salon is made on their first dashboard request, so the
+ * dashboard (`makeFirst`) makes one that way for a person with none; someone who joined by
+ * invitation is refused (403) and stays without. Elsewhere (an invitation's page, before it is
+ * accepted) nothing is made.
  */
-async function readSalons(): Promise<SalonMembership[]> {
+async function readSalons(makeFirst: boolean): Promise<SalonMembership[] | "empty"> {
   const list = await read(api.account.salons.$get());
   if (list.length > 0) return list;
+  if (!makeFirst) return "empty";
   setCurrentSalonId(null);
   try {
     await read(api.dashboard.salon.$get());
@@ -68,11 +73,15 @@ async function readSalons(): Promise<SalonMembership[]> {
   return read(api.account.salons.$get());
 }
 
-/** Reads the person's salons and settles on one; `preferred` wins over the remembered choice when it is among them. */
-export function loadSalons(preferred?: string): Promise<void> {
+/**
+ * Reads the person's salons and settles on one; `preferred` wins over the remembered choice when
+ * it is among them. Only the dashboard makes an owner's first salon (`makeFirst`).
+ */
+export function loadSalons({ preferred, makeFirst = false }: { preferred?: string; makeFirst?: boolean } = {}): Promise<void> {
   const previous = snapshot.current?.salon_id ?? null;
-  loading ??= readSalons()
+  loading ??= readSalons(makeFirst)
     .then((list) => {
+      if (list === "empty") return publish({ status: "empty", list: [], current: null });
       const current = pickSalon(list, preferred ?? previous ?? remembered());
       publish({ status: current ? "ready" : "none", list, current });
     })
@@ -92,7 +101,7 @@ export async function switchSalon(salonId: string) {
   remember(salonId);
   const current = snapshot.list.find((salon) => salon.salon_id === salonId);
   if (current) publish({ ...snapshot, current });
-  else await loadSalons(salonId);
+  else await loadSalons({ preferred: salonId });
 }
 
 /** Runs `listener` when the current salon changes to another (switched, or left for the next one). */
@@ -101,7 +110,7 @@ export function onSalonChange(listener: () => void) {
 }
 
 // Someone removed the person from this salon: the list read again no longer holds it, so another is chosen, if any is left.
-onSalonLost(() => void loadSalons());
+onSalonLost(() => void loadSalons({ makeFirst: true }));
 forgetOnSignOut(() => publish(IDLE));
 
 function subscribe(listener: () => void) {
@@ -109,12 +118,13 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The signed-in person's salons, read once they are first needed. */
-export function useSalons(): Salons {
+/** The signed-in person's salons, read once they are first needed; the dashboard's reading makes an owner's first salon. */
+export function useSalons({ makeFirst = false } = {}): Salons {
   const salons = useSyncExternalStore(subscribe, () => snapshot, () => IDLE);
   const { isAuthenticated } = useSession();
+  const due = salons.status === "idle" || (makeFirst && salons.status === "empty");
   useEffect(() => {
-    if (isAuthenticated && salons.status === "idle") void loadSalons();
-  }, [isAuthenticated, salons.status]);
+    if (isAuthenticated && due) void loadSalons({ makeFirst });
+  }, [isAuthenticated, due, makeFirst]);
   return salons;
 }

@@ -26,11 +26,11 @@ export function useTeamActions() {
     revoke: useMutation({ mutationFn: (id: string) => read(invitations[":id"].$delete({ param: { id } })), onSuccess: refresh }),
     update: useMutation({
       mutationFn: ({ userId, json }: { userId: string; json: MemberBody; you: boolean }) => read(members.$put({ param: { id: userId }, json })),
-      onSuccess: (_member, { you }) => Promise.all([refresh(), you && loadSalons()]),
+      onSuccess: (_member, { you }) => Promise.all([refresh(), you && loadSalons({ makeFirst: true })]),
     }),
     remove: useMutation({
       mutationFn: ({ userId }: { userId: string; you: boolean }) => read(members.$delete({ param: { id: userId } })),
-      onSuccess: (_none, { you }) => (you ? loadSalons() : refresh()),
+      onSuccess: (_none, { you }) => (you ? loadSalons({ makeFirst: true }) : refresh()),
     }),
   };
 }
