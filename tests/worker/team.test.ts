@@ -96,6 +96,8 @@ describe("inviting people", () => {
     expect(registered.status).toBe(201);
     expect(registered.json).toEqual({ message: "Your account is ready.", verified: true });
     const jana = await person(email);
+    // Registered from the link, she is in the salon already; accepting again is answered as done.
+    expect(((await jana.call("/api/account/salons")).json as unknown as Json[]).map((salon) => salon.salon_id)).toEqual([s.id]);
     const accepted = await jana.call(`/api/invitations/${token}/accept`, { method: "POST" });
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ salon_id: s.id, role: "stylist", stylist_id: s.jana });
@@ -408,6 +410,17 @@ describe("the team", () => {
     expect((await sql`select owner_id from salons where id = ${s.id}`)[0]!.owner_id).toBe(manager.userId);
     expect((await owner.call(`/api/dashboard/team/members/${owner.userId}`, { method: "DELETE" })).status).toBe(204);
     expect((await manager.call("/api/dashboard/team")).json.members).toEqual([expect.objectContaining({ user_id: manager.userId, role: "owner", is_you: true })]);
+  });
+
+  it("moves the salon's accountable owner to another owner when its owner leaves outright", async () => {
+    const s = await salon();
+    const second = await member(s.id, "owner");
+    const owner = await person(s.owner.email, s.id);
+    expect((await owner.call(`/api/dashboard/team/members/${owner.userId}`, { method: "DELETE" })).status).toBe(204);
+    expect((await sql`select owner_id from salons where id = ${s.id}`)[0]!.owner_id).toBe(second.userId);
+    // The salon's own processes act as that owner, so it must be one of the salon's owners.
+    const [accountable] = await sql`select m.role from salons s join salon_members m on m.salon_id = s.id and m.user_id = s.owner_id where s.id = ${s.id}`;
+    expect(accountable?.role).toBe("owner");
   });
 
   it("ends a removed member's access on their very next request", async () => {

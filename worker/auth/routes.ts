@@ -9,7 +9,7 @@ import {
   type RegisterResponse,
 } from "../../contract/auth.ts";
 import type { MessageResponse } from "../../contract/waitlist.ts";
-import { invitationFor } from "../data/team.ts";
+import { acceptInvitation, invitationFor } from "../data/team.ts";
 import {
   activeUserByEmail,
   createUser,
@@ -20,7 +20,7 @@ import {
   userForLogin,
   verifyEmail,
 } from "../data/accounts.ts";
-import { beforeTenant } from "../data/tenant.ts";
+import { asMember, beforeTenant } from "../data/tenant.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { clientAddress, enforce, forgetHits, refundHit, withinLimit, type Limit } from "../http/rate-limit.ts";
@@ -65,19 +65,23 @@ export const authRoutes = new Hono<AppEnv>()
     await enforce(c, limits.registerPerClient(clientAddress(c)));
     // Hashed whether or not the address is taken, so the answer takes as long either way.
     const passwordHash = await hashPassword(password);
-    const { mailId, verified } = await beforeTenant(
+    const { mailId, invited } = await beforeTenant(
       c.var.db,
       async (scope) => {
         const verified = invitation ? await invitationFor(scope, invitation, email) : false;
         const user = await createUser(scope, { email, passwordHash, language, verified });
-        if (user) return { verified, mailId: verified ? null : await queueLinkMail(c, scope, "verify_email", { id: user.id, email }) };
+        if (user) return { invited: verified ? user.id : null, mailId: verified ? null : await queueLinkMail(c, scope, "verify_email", { id: user.id, email }) };
         const told = await withinLimit(c, limits.accountExistsMailsPerEmail(email));
-        return { verified: false, mailId: told ? await queueAccountExistsMail(c, scope, email) : null };
+        return { invited: null, mailId: told ? await queueAccountExistsMail(c, scope, email) : null };
       },
       { atomic: true },
     );
     if (mailId) deliverInBackground(c.env, c.executionCtx, [mailId]);
-    if (verified) return c.json({ message: t("auth.register.ready"), verified: true } satisfies RegisterResponse, 201);
+    if (invited && invitation) {
+      // The new account joins the salon at once, so its first sign-in never opens a salon of its own.
+      await asMember(c.var.db, invited, (scope) => acceptInvitation(c.var.db, scope, invitation, email));
+      return c.json({ message: t("auth.register.ready"), verified: true } satisfies RegisterResponse, 201);
+    }
     return c.json({ message: t("auth.register.success", { hours: VERIFICATION_TTL_HOURS }) } satisfies RegisterResponse, 201);
   })
 

@@ -142,13 +142,17 @@ async function lockedMember({ sql, salonId }: TenantScope, userId: string) {
   return member;
 }
 
-/** The salon's processes act as an owner: when theirs stops being one, the longest-standing other owner takes over. */
-async function keepAccountableOwner({ sql, salonId }: TenantScope) {
+/**
+ * The salon's own processes (the cron, calls, the booking page) act as its accountable owner.
+ * Before `leaving` stops being an owner, the longest-standing other owner takes that over; it
+ * runs first, while the person acting still has the role that may change the salon.
+ */
+async function handOverAccountableOwner({ sql, salonId }: TenantScope, leaving: string) {
   await sql`
     update salons s set owner_id = (
-      select m.user_id from salon_members m where m.salon_id = s.id and m.role = 'owner' order by m.created_at, m.user_id limit 1)
-    where s.id = ${salonId}
-      and not exists (select from salon_members m where m.salon_id = s.id and m.user_id = s.owner_id and m.role = 'owner')`;
+      select m.user_id from salon_members m where m.salon_id = s.id and m.role = 'owner' and m.user_id <> ${leaving}
+      order by m.created_at, m.user_id limit 1)
+    where s.id = ${salonId} and s.owner_id = ${leaving}`;
 }
 
 export async function updateMember(scope: TenantScope, actor: Role, userId: string, body: MemberBody): Promise<Member> {
@@ -157,10 +161,10 @@ export async function updateMember(scope: TenantScope, actor: Role, userId: stri
   requireOwnerFor(actor, member.role, body.role);
   if (member.only_owner && body.role !== "owner") throw new DataError("conflict", "team.error.lastOwner", { code: "last_owner", field: "role" });
   await checkStylist(scope, body.stylist_id, userId);
+  if (body.role !== "owner") await handOverAccountableOwner(scope, userId);
   await sql`
     update salon_members set role = ${body.role}, stylist_id = ${body.stylist_id}, name = ${body.name}
     where salon_id = ${salonId} and user_id = ${userId}`;
-  await keepAccountableOwner(scope);
   const updated = (await getTeam(scope)).members.find((row) => row.user_id === userId);
   return updated!;
 }
@@ -171,8 +175,8 @@ export async function removeMember(scope: TenantScope, actor: Role, userId: stri
   const member = await lockedMember(scope, userId);
   if (userId !== scope.userId) requireOwnerFor(actor, member.role);
   if (member.only_owner) throw new DataError("conflict", "team.error.lastOwner", { code: "last_owner" });
+  await handOverAccountableOwner(scope, userId);
   await sql`delete from salon_members where salon_id = ${salonId} and user_id = ${userId}`;
-  await keepAccountableOwner(scope);
 }
 
 // ---- the link's side ---------------------------------------------------------------------
