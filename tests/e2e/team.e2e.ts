@@ -124,8 +124,11 @@ describe("salon staff", () => {
     const menu = page.getByRole("button", { name: `Kontomenü für ${other.owner.email}` });
     // On a phone the account's items, the salons among them, are in the full-screen menu.
     await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole("heading", { name: "Anrufe" }).waitFor();
+    await settled(page);
     await page.getByRole("button", { name: "Menü öffnen" }).click();
     const phoneMenu = page.getByRole("dialog", { name: "Menü" });
+    await phoneMenu.waitFor();
     await phoneMenu.getByText(`Salon: ${salonName}`).waitFor();
     await phoneMenu.getByRole("button", { name: `Zu ${other.salonName} wechseln` }).scrollIntoViewIfNeeded();
     await settled(page);

@@ -9,7 +9,7 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
 import { logout } from "../../../lib/auth/logout.ts";
-import { switchSalon } from "../../../lib/auth/salons.ts";
+import { loadSalons, switchSalon } from "../../../lib/auth/salons.ts";
 import { useSession } from "../../../lib/auth/session.ts";
 import { acceptInvitation, login, register, viewInvitation } from "../api.ts";
 import { AuthField } from "./auth-field.tsx";
@@ -75,6 +75,13 @@ export function InvitationPage() {
     navigate(localPath("/dashboard"));
   };
 
+  /** An account registered from the link is in the salon already, its only one: it opens. */
+  const joined = async () => {
+    setAccepting(true);
+    await loadSalons();
+    navigate(localPath("/dashboard"));
+  };
+
   return (
     <section className="mx-auto max-w-lg px-6 py-16 sm:py-20">
       <DocumentTitle title={intl.formatMessage({ id: "team.invitation.pageTitle" })} />
@@ -118,7 +125,7 @@ export function InvitationPage() {
           </p>
           <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             {!user ? (
-              <JoinForm view={state.view} token={token} onSignedIn={accept} />
+              <JoinForm view={state.view} token={token} onRegistered={joined} onSignedIn={accept} />
             ) : user.email === state.view.email.toLowerCase() ? (
               <AcceptPanel email={user.email} busy={accepting} failure={acceptFailure} onAccept={() => void accept()} />
             ) : (
@@ -165,9 +172,15 @@ function WrongAccount({ invited, signedIn }: { invited: string; signedIn: string
 
 /**
  * Signed out: a password for a new account at the invited address (the link proved the mailbox,
- * so it is ready at once), or the password of the account it already has; then the salon is joined.
+ * so it is ready at once and joins the salon as it is made), or the password of the account it
+ * already has, which then accepts.
  */
-function JoinForm({ view, token, onSignedIn }: { view: InvitationView; token: string; onSignedIn: () => Promise<void> }) {
+function JoinForm({ view, token, onRegistered, onSignedIn }: {
+  view: InvitationView;
+  token: string;
+  onRegistered: () => Promise<void>;
+  onSignedIn: () => Promise<void>;
+}) {
   const emailId = useId();
   const [mode, setMode] = useState<"register" | "login">(view.has_account ? "login" : "register");
   const [notice, setNotice] = useState<string | null>(null);
@@ -188,7 +201,7 @@ function JoinForm({ view, token, onSignedIn }: { view: InvitationView; token: st
         }
       }
       await login({ email: view.email, password: body.password });
-      await onSignedIn();
+      await (registering ? onRegistered() : onSignedIn());
     },
   });
   function switchTo(next: "register" | "login") {
