@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_TEAM } from "../../scripts/lib/demo-team.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
 import { signedInOwner, sql } from "./call-api.ts";
@@ -184,5 +185,30 @@ describe("salon staff", () => {
     await page.getByText(`The invitation to ${email} is revoked.`).waitFor();
     await page.goto(link.replace(/^\/[a-z]{2}\//, "/en/"));
     await page.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
+  });
+
+  it("shows the demo's stylist the whole calendar, with the others' appointments to read and not to change", { timeout: 120_000 }, async () => {
+    const { page } = await browser.visitor({ viewport: LAPTOP });
+    await logIn(page, DEMO_TEAM.stylist.email, DEMO_TEAM.stylist.password);
+    await page.goto("/en/dashboard");
+    await page.waitForURL(/\/en\/dashboard\/calendar$/);
+    expect(await sidebar(page, "Dashboard")).toEqual(["Calendar", "Clients", "My hours"]);
+    // No checklist of the salon's set-up for a stylist, and no filling of gaps.
+    expect(await page.getByRole("button", { name: "Fill gaps" }).count()).toBe(0);
+    const others = page.getByRole("button", { name: /, (Petra Svobodová|Tomáš Dvořák)$/ });
+    await others.first().waitFor();
+    await screenshot(page, "team-stylist-calendar-en-1366", { fullPage: false });
+    await others.first().click();
+    const dialog = page.getByRole("dialog", { name: "Edit Appointment" });
+    await dialog.getByText("This is another stylist's appointment", { exact: false }).waitFor();
+    expect(await dialog.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Update" }).count()).toBe(0);
+    expect(await dialog.getByLabel("Client Name").isDisabled()).toBe(true);
+    expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.setViewportSize(VIEWPORTS.phone);
+    await settled(page);
+    await screenshot(page, "team-stylist-calendar-en-390", { fullPage: false });
   });
 });
