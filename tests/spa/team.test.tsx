@@ -67,6 +67,10 @@ describe("team tab", () => {
     expect(within(members).getByText("Olga Veselá")).toBeInTheDocument();
     expect(within(members).getByText("You")).toBeInTheDocument();
     expect(within(members).getByText(/as Jana Nováková in the calendar/)).toBeInTheDocument();
+    // Olga is the one owner: she can neither be removed nor take another role until there is another.
+    expect(within(members).getByText("The salon's only owner")).toBeInTheDocument();
+    expect(within(members).queryByRole("button", { name: "Remove Olga Veselá from the team" })).not.toBeInTheDocument();
+    expect(within(members).queryByRole("button", { name: "Change role of Olga Veselá" })).not.toBeInTheDocument();
     const invitations = screen.getByRole("list", { name: "Pending invitations" });
     expect(within(invitations).getByText("lenka@salon.test")).toBeInTheDocument();
     expect(within(invitations).getByText("Front desk")).toBeInTheDocument();
@@ -126,11 +130,13 @@ describe("screens by role", () => {
     expect(screen.queryByText("Calls screen")).not.toBeInTheDocument();
   });
 
-  it("opens a stylist's dashboard at the calendar, and keeps Salon Settings closed to them", async () => {
+  it("opens the dashboard at the calendar for a stylist and the front desk, and keeps Salon Settings closed to them", async () => {
     mockFetch(() => json(404, {}));
-    const { unmount } = renderDashboard("/en/dashboard", STYLIST);
-    expect(await screen.findByText("Calendar screen")).toBeInTheDocument();
-    unmount();
+    for (const membership of [STYLIST, { ...OWNER, role: "front_desk" as const }]) {
+      const { unmount } = renderDashboard("/en/dashboard", membership);
+      expect(await screen.findByText("Calendar screen")).toBeInTheDocument();
+      unmount();
+    }
     renderDashboard("/en/salon-settings", { ...OWNER, role: "front_desk" });
     expect(screen.getByRole("heading", { name: "Not available for your role" })).toBeInTheDocument();
   });

@@ -21,6 +21,15 @@ const allowed = (membership: SalonMembership, section: (typeof SECTIONS)[number]
 export const sectionsFor = (membership: SalonMembership): Section[] =>
   SECTIONS.filter((section) => allowed(membership, section)).map((section) => section.path);
 
+/**
+ * Where the dashboard opens: the sidebar's first screen for those who set the salon up (the
+ * assistant), the calendar for the people who work from it.
+ */
+export function landingFor(membership: SalonMembership): Section | undefined {
+  const sections = sectionsFor(membership);
+  return canUse(membership.role, "settings") ? sections[0] : (sections.find((section) => section === "calendar") ?? sections[0]);
+}
+
 /** Whether a screen of the dashboard is closed to the person's role; an address naming no screen is the not-found page's business. */
 export const closedSection = (membership: SalonMembership, path: string) =>
   SECTIONS.some((section) => section.path === path && !allowed(membership, section));

@@ -5,7 +5,7 @@ import { NotAvailablePage } from "../../../components/not-available-page.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { useMembership } from "../../../lib/auth/membership.ts";
 import { GettingStarted } from "../getting-started/getting-started.tsx";
-import { closedSection, sectionsFor } from "../sections.ts";
+import { closedSection, landingFor, sectionsFor } from "../sections.ts";
 
 /**
  * The signed-in area: a sidebar of the dashboard's screens the person's role has beside the
@@ -18,6 +18,7 @@ export function DashboardLayout() {
   const { pathname } = useLocation();
   const membership = useMembership();
   const sections = sectionsFor(membership);
+  const landing = landingFor(membership);
   const current = pathname.split("/dashboard/")[1]?.split("/")[0] ?? "";
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:flex-row lg:py-10">
@@ -42,8 +43,8 @@ export function DashboardLayout() {
       </nav>
       <div className="min-w-0 flex-1">
         {canUse(membership.role, "settings") && <GettingStarted />}
-        {current === "" && sections[0] ? (
-          <Navigate replace to={sections[0]} />
+        {current === "" && landing ? (
+          <Navigate replace to={landing} />
         ) : closedSection(membership, current) ? (
           <NotAvailablePage />
         ) : (

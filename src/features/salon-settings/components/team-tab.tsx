@@ -48,7 +48,14 @@ export function TeamTab() {
             </div>
             <ul aria-label={intl.formatMessage({ id: "team.members" })} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
               {team.members.map((member) => (
-                <MemberRow key={member.user_id} member={member} actor={actor} onEdit={() => setEditing(member)} onRemove={() => setRemoving(member)} />
+                <MemberRow
+                  key={member.user_id}
+                  member={member}
+                  actor={actor}
+                  onlyOwner={member.role === "owner" && team.members.filter((other) => other.role === "owner").length === 1}
+                  onEdit={() => setEditing(member)}
+                  onRemove={() => setRemoving(member)}
+                />
               ))}
             </ul>
           </SettingsSection>
@@ -87,7 +94,16 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-function MemberRow({ member, actor, onEdit, onRemove }: { member: Member; actor: Role; onEdit: () => void; onRemove: () => void }) {
+interface MemberRowProps {
+  member: Member;
+  actor: Role;
+  /** The salon's one owner, who can neither leave nor take another role until someone else is an owner too. */
+  onlyOwner: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+function MemberRow({ member, actor, onlyOwner, onEdit, onRemove }: MemberRowProps) {
   const intl = useIntl();
   const name = nameOf(member);
   return (
@@ -107,7 +123,12 @@ function MemberRow({ member, actor, onEdit, onRemove }: { member: Member; actor:
           {member.stylist_name && <> · <FormattedMessage id="team.asStylist" values={{ name: member.stylist_name }} /></>}
         </p>
       </div>
-      {mayChange(actor, member) && (
+      {onlyOwner ? (
+        <p className="text-sm text-slate-600">
+          <FormattedMessage id="team.onlyOwner" />
+        </p>
+      ) : (
+        mayChange(actor, member) && (
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={onEdit} aria-label={intl.formatMessage({ id: "team.changeRoleNamed" }, { name })}>
             <FormattedMessage id="team.changeRole" />
@@ -116,6 +137,7 @@ function MemberRow({ member, actor, onEdit, onRemove }: { member: Member; actor:
             <FormattedMessage id={member.is_you ? "team.leave" : "team.remove"} />
           </Button>
         </div>
+        )
       )}
     </li>
   );
