@@ -1,8 +1,7 @@
-import { Hono, type Context } from "hono";
-import { UUID } from "../../contract/ids.ts";
+import { Hono } from "hono";
 import { sessionOnly, type KeyEnv } from "../api-keys/access.ts";
 import { canUse, invitationSchema, memberSchema, TEAM_LIMITS } from "../../contract/team.ts";
-import { forbidden, notFound } from "../data/errors.ts";
+import { forbidden } from "../data/errors.ts";
 import { createInvitation, getTeam, removeMember, renewInvitation, revokeInvitation, updateMember } from "../data/team.ts";
 import { deliverInBackground } from "../mail/background.ts";
 import { spending, type Limit } from "../http/rate-limit.ts";
@@ -17,13 +16,6 @@ const invitationLimits = (salonId: string): Limit[] => [
   { bucket: `team-invite:hour:${salonId}`, max: TEAM_LIMITS.invitationsPerHour, windowSeconds: HOUR },
   { bucket: `team-invite:day:${salonId}`, max: TEAM_LIMITS.invitationsPerDay, windowSeconds: 24 * HOUR },
 ];
-
-/** The `:id` of a member: their account's id. */
-function memberId(c: Context<KeyEnv>): string {
-  const id = c.req.param("id");
-  if (!id || !UUID.test(id)) throw notFound();
-  return id;
-}
 
 /**
  * Everything under /api/dashboard/team: the salon's people and invitations, for owners and
@@ -61,12 +53,12 @@ export const teamRoutes = new Hono<KeyEnv>()
     return c.body(null, 204);
   })
   .put("/members/:id", allow("team"), jsonBody(memberSchema), async (c) => {
-    const userId = memberId(c);
+    const userId = rowId(c);
     const body = c.req.valid("json");
     return c.json(await inSalon(c, (scope) => updateMember(scope, c.var.salon.role, userId, body)));
   })
   .delete("/members/:id", async (c) => {
-    const userId = memberId(c);
+    const userId = rowId(c);
     if (userId !== c.var.user.id && !canUse(c.var.salon.role, "team")) throw forbidden();
     await inSalon(c, (scope) => removeMember(scope, c.var.salon.role, userId));
     return c.body(null, 204);
