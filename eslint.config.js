@@ -20,8 +20,8 @@ const zone = (files, { ignores = [], paths = [], patterns = [], rule = "no-restr
 
 const noDriver = { name: "postgres", message: "Queries live in worker/data; enter it through withTenant or beforeTenant (data/tenant.ts)." };
 const noCallSession = {
-  regex: "(^|/)call-session/",
-  message: "Only worker/index.ts exports the call's Durable Object; reach a call through voice/session-client.ts.",
+  regex: "(^|/)session/call-session\\.ts$",
+  message: "Only worker/index.ts exports the call's Durable Object; reach a call through calls/session/client.ts.",
 };
 
 const zones = [
@@ -53,29 +53,33 @@ const zones = [
   ),
   // ---- The Worker's zones -----------------------------------------------------------
   // SQL lives in worker/data only: nothing else holds a database driver. The call engine
-  // (voice) knows no channel; telephony plugs into it through its two interface modules;
-  // the Durable Object that joins them (call-session) is wired in worker/index.ts alone.
+  // (calls/engine) knows no channel; telephony plugs into it through its channel interface and
+  // reaches a call through calls/session/client.ts; the Durable Object that joins them
+  // (calls/session/call-session.ts) is wired in worker/index.ts alone.
   zone(["worker/**/*.ts"], { ignores: ["worker/data/**", "worker/index.ts"], paths: [noDriver], patterns: [noCallSession] }),
   zone(["worker/data/**/*.ts"], {
     paths: [{ name: "hono", message: "Storage knows nothing of HTTP: throw a DataError (data/errors.ts)." }],
     patterns: [
       {
-        regex: "^\\.\\./(?!\\.\\./contract/|availability/free-slots\\.ts$)",
+        regex: "^\\.\\./(?!\\.\\./contract/|appointments/availability/free-slots\\.ts$)",
         message: "The data layer depends on the contract alone (and the slot search's input types).",
       },
     ],
   }),
-  zone(["worker/voice/**/*.ts"], {
+  zone(["worker/calls/engine/**/*.ts"], {
     paths: [noDriver],
-    patterns: [noCallSession, { regex: "(^|/)telephony/", message: "The call engine knows no channel: telephony implements voice/caller-channel.ts." }],
+    patterns: [
+      noCallSession,
+      { regex: "(^|/)(telephony|browser)/", message: "The call engine knows no channel: a channel implements calls/engine/caller-channel.ts." },
+    ],
   }),
-  zone(["worker/telephony/**/*.ts"], {
+  zone(["worker/calls/telephony/**/*.ts"], {
     paths: [noDriver],
     patterns: [
       noCallSession,
       {
-        regex: "(^|/)voice/(?!caller-channel\\.ts$|session-client\\.ts$)",
-        message: "Telephony reaches the call engine through voice/caller-channel.ts and voice/session-client.ts only.",
+        regex: "(^|/)engine/(?!caller-channel\\.ts$)",
+        message: "Telephony reaches the call engine through calls/engine/caller-channel.ts and calls/session/client.ts only.",
       },
     ],
   }),

@@ -2,7 +2,7 @@
 // in Europe/Prague. Target: under 5 ms per query (median of many runs).
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS } from "../contract/salon.ts";
 import { DAY_MS } from "../contract/time-zone.ts";
-import { freeSlots, type Busy } from "../worker/availability/free-slots.ts";
+import { freeSlots, type Busy } from "../worker/appointments/availability/free-slots.ts";
 
 const TARGET_MS = 5;
 const RUNS = 400;

@@ -2,7 +2,7 @@
 // 10 stylists with 2,000 upcoming appointments: a week (and two) of times for two services
 // (45 minutes), for anyone and for one stylist.
 // First the request's own work, judged against the target (under 10 ms median): the route's
-// reads and search (worker/booking-page/free-times.ts) as the Worker's role, in a transaction
+// reads and search (worker/appointments/booking-page/free-times.ts) as the Worker's role, in a transaction
 // bound to the salon, over one held connection, as the Worker's requests share Hyperdrive's
 // pooled connections in production. Then the whole request through the bundled Worker in
 // workerd (bench/support/call-stack.ts), where each request opens a database connection of
@@ -12,7 +12,7 @@ import postgres from "postgres";
 import type { BookingTimes } from "../contract/booking-page.ts";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS } from "../contract/salon.ts";
 import { addDays, dayOf, DAY_MS } from "../contract/time-zone.ts";
-import { bookingWindow, freeTimes } from "../worker/booking-page/free-times.ts";
+import { bookingWindow, freeTimes } from "../worker/appointments/booking-page/free-times.ts";
 import { pageWithOffer } from "../worker/data/booking-pages.ts";
 import { withTenant, type Tenant } from "../worker/data/tenant.ts";
 import { startCallStack } from "./support/call-stack.ts";

@@ -10,7 +10,7 @@ import { STATS_PERIODS } from "../contract/calls.ts";
 import { DEFAULT_BUSINESS_HOURS } from "../contract/salon.ts";
 import { startEmbeddedPostgres } from "../scripts/lib/embedded-postgres.ts";
 import { ensureDatabase, ensureWorkerRole, migrate } from "../scripts/lib/migrate.ts";
-import { callStats } from "../worker/calls/stats.ts";
+import { callStats } from "../worker/calls/history/stats.ts";
 import { callById, callConversation, callInstructions, listCalls } from "../worker/data/calls.ts";
 import { withTenant, type TenantScope } from "../worker/data/tenant.ts";
 import { timed } from "./support/timing.ts";

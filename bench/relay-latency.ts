@@ -11,7 +11,7 @@ import { startCallStack } from "./support/call-stack.ts";
 const TARGET_ADDED_P99_MS = 2;
 const ROUNDS = 600;
 const WARM_UP = 60;
-// A call takes its caller's audio at the pace of speech (voice/audio-pacer.ts), so the
+// A call takes its caller's audio at the pace of speech (calls/engine/audio-pacer.ts), so the
 // buffers are spread over several calls, each fed in real time.
 const CALLS = 12;
 const ROUND_MS = (CALL_AUDIO.bufferSamples / CALL_AUDIO.sampleRate) * 1000 / CALLS;

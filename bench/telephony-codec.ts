@@ -4,8 +4,8 @@
 // and the same with the JSON messages around them, as a call handles them. Target: both
 // directions together at least 2,000 times faster than real time. The alternative, asking
 // the model for G.711 mu-law so the payload passes through untouched, is measured beside it.
-import { FRAME, PhoneAudio, mulawEncode, pcm16ToBase64, toBase64 } from "../worker/telephony/g711.ts";
-import { twilioStreamMessageSchema } from "../worker/telephony/stream-messages.ts";
+import { FRAME, PhoneAudio, mulawEncode, pcm16ToBase64, toBase64 } from "../worker/calls/telephony/g711.ts";
+import { twilioStreamMessageSchema } from "../worker/calls/telephony/stream-messages.ts";
 
 const TARGET = 2000;
 const FRAMES = 60_000;

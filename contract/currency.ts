@@ -5,7 +5,7 @@ import type { NumberCountry } from "./phone-numbers.ts";
  * Call costs are stored in the providers' currency, US dollars, and with each call the rate
  * of euros per dollar it was converted at (the Worker's rate for EUR when its costs were
  * written). The Calls screen shows them in the salon's currency, converting the euros at the
- * Worker's rates of both currencies (worker/currency.ts reads them).
+ * Worker's rates of both currencies (worker/platform/currency.ts reads them).
  */
 
 /** The currencies a salon may price in; what the migration's check on salons.currency allows. */

@@ -10,7 +10,7 @@ import postgres from "postgres";
 import { toE164 } from "../contract/phone.ts";
 import { holdNumber } from "../worker/data/phone-numbers.ts";
 import { withTenant } from "../worker/data/tenant.ts";
-import { droppedClaimText } from "../worker/phone-numbers/dropped-claim.ts";
+import { droppedClaimText } from "../worker/calls/phone-numbers/dropped-claim.ts";
 
 const { values } = parseArgs({ options: { owner: { type: "string" }, number: { type: "string" }, name: { type: "string" } } });
 const url = process.env.DATABASE_URL;

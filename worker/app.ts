@@ -1,26 +1,26 @@
-import { accountRoutes } from "./team/account-routes.ts";
-import { invitationRoutes } from "./team/invitation-routes.ts";
+import { accountRoutes } from "./accounts/account-routes.ts";
+import { invitationRoutes } from "./accounts/invitation-routes.ts";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { LIMITS } from "../contract/errors.ts";
-import { authRoutes } from "./auth/routes.ts";
-import { calendarFeedRoutes } from "./calendar-feeds/routes.ts";
-import { callsRoutes } from "./calls/routes.ts";
-import { dashboardRoutes } from "./dashboard/routes.ts";
+import { authRoutes } from "./accounts/auth-routes.ts";
+import { calendarFeedRoutes } from "./appointments/calendar-feeds/routes.ts";
+import { callsRoutes } from "./calls/history/routes.ts";
+import { dashboardRoutes } from "./salon/dashboard-routes.ts";
 import { requestDatabase } from "./data/db.ts";
 import { ping } from "./data/public-forms.ts";
 import { beforeTenant } from "./data/tenant.ts";
-import { devMailboxRoutes } from "./dev-mailbox/routes.ts";
+import { devMailboxRoutes } from "./marketing/dev-mailbox-routes.ts";
 import type { AppEnv } from "./env.ts";
-import { notFound, onError } from "./http/errors.ts";
-import { openApiRoutes } from "./openapi/routes.ts";
-import { detectLanguage } from "./http/language.ts";
-import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./telephony/routes.ts";
-import { unsubscribeRoutes } from "./visit/unsubscribe-routes.ts";
-import { bookingRoutes } from "./booking-page/routes.ts";
-import { visitRoutes } from "./visit/routes.ts";
-import { browserCallRoutes } from "./voice/routes.ts";
-import { waitlistRoutes } from "./waitlist/routes.ts";
+import { notFound, onError } from "./platform/http/errors.ts";
+import { openApiRoutes } from "./platform/openapi/routes.ts";
+import { detectLanguage } from "./platform/http/language.ts";
+import { createTelephonyRoutes, startPhoneCallSession, type StartPhoneCallSession } from "./calls/telephony/routes.ts";
+import { unsubscribeRoutes } from "./appointments/visit/unsubscribe-routes.ts";
+import { bookingRoutes } from "./appointments/booking-page/routes.ts";
+import { visitRoutes } from "./appointments/visit/routes.ts";
+import { browserCallRoutes } from "./calls/browser/routes.ts";
+import { waitlistRoutes } from "./marketing/early-access-routes.ts";
 
 /** The request's execution context, when the runtime gave one. */
 function runtimeContext(c: Context): Pick<ExecutionContext, "waitUntil"> | undefined {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Language } from "../contract/languages.ts";
 import type { Database } from "./data/db.ts";
-import type { Translate } from "./messages/index.ts";
+import type { Translate } from "./platform/messages/index.ts";
 
 /**
  * Bindings from wrangler.toml (OPENAI_REALTIME_URL: the Realtime API's address, which a
@@ -24,7 +24,7 @@ export interface Bindings extends Env {
   TWILIO_API_BASE_URL?: string;
   /** The platform's Twilio number (E.164) that places the calls verifying a salon's own number. */
   TWILIO_CALLER_ID?: string;
-  /** Per country, the address and regulatory bundle Twilio wants for buying numbers there (JSON, see phone-numbers/twilio-account.ts). */
+  /** Per country, the address and regulatory bundle Twilio wants for buying numbers there (JSON, see calls/phone-numbers/twilio-account.ts). */
   TWILIO_NUMBER_REQUIREMENTS?: string;
   /** Twilio's Pricing API address (numbers' monthly prices); defaults to https://pricing.twilio.com (tests use a fake). */
   TWILIO_PRICING_BASE_URL?: string;
@@ -32,13 +32,13 @@ export interface Bindings extends Env {
   OPENAI_API_KEY?: string;
   /** OpenAI's REST API address (the Responses API that summarises calls); defaults to https://api.openai.com/v1 (tests use a fake). */
   OPENAI_API_BASE_URL?: string;
-  /** The text model that summarises calls; defaults to voice/text-model.ts's DEFAULT_TEXT_MODEL. */
+  /** The text model that summarises calls; defaults to calls/engine/text-model.ts's DEFAULT_TEXT_MODEL. */
   OPENAI_TEXT_MODEL?: string;
   /** Hosts whose calendars may be read over plain http, comma-separated (a test's loopback server); https is always read. */
   CALENDAR_HTTP_HOSTS?: string;
   /** Hosts webhooks may be sent to over plain http or on a private address, comma-separated (a test's or a developer's loopback receiver). */
   WEBHOOK_HTTP_HOSTS?: string;
-  /** US dollars per million tokens, JSON, overriding single entries of the default table (see voice/pricing.ts). */
+  /** US dollars per million tokens, JSON, overriding single entries of the default table (see calls/engine/pricing.ts). */
   REALTIME_PRICES?: string;
 }
 

@@ -4,21 +4,21 @@ import { app } from "./app.ts";
 import { database } from "./data/db.ts";
 import { pruneHits } from "./data/rate-limits.ts";
 import type { AppEnv, Bindings } from "./env.ts";
-import { secured } from "./http/security-headers.ts";
-import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./site/public-pages.ts";
-import { bookingShell } from "./site/booking-page.ts";
-import { deliverInBackground } from "./mail/background.ts";
-import { sendDueMessages } from "./client-messages/deliver.ts";
-import { advanceOutreach } from "./outreach/engine.ts";
-import { placeOfferCall } from "./outreach/offer-call.ts";
+import { secured } from "./platform/http/security-headers.ts";
+import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./platform/site/public-pages.ts";
+import { bookingShell } from "./platform/site/booking-page.ts";
+import { deliverInBackground } from "./platform/mail/background.ts";
+import { sendDueMessages } from "./clients/messaging/deliver.ts";
+import { advanceOutreach } from "./clients/outreach/engine.ts";
+import { placeOfferCall } from "./clients/outreach/offer-call.ts";
 import { beforeTenant } from "./data/tenant.ts";
 import { linkOldBookings } from "./clients/old-bookings.ts";
-import { closeAbandoned, forgetTranscripts } from "./voice/call-log.ts";
-import { summariseDueCalls } from "./voice/call-summary.ts";
-import { syncDueCalendars } from "./stylist-calendars/sync.ts";
-import { deliverDueWebhooks } from "./webhooks/deliver.ts";
+import { closeAbandoned, forgetTranscripts } from "./calls/engine/call-log.ts";
+import { summariseDueCalls } from "./calls/engine/call-summary.ts";
+import { syncDueCalendars } from "./appointments/stylist-calendars/sync.ts";
+import { deliverDueWebhooks } from "./salon/webhooks/deliver.ts";
 
-export { CallSession } from "./call-session/call-session.ts";
+export { CallSession } from "./calls/session/call-session.ts";
 
 /** Every request comes here first (wrangler.toml), so pages and assets carry the API's security headers. */
 const site = new Hono<AppEnv>()

@@ -1,5 +1,5 @@
 import type { TransactionSql } from "postgres";
-import { apiKeyHash, newApiKey, visiblePrefix } from "../../worker/api-keys/secret.ts";
+import { apiKeyHash, newApiKey, visiblePrefix } from "../../worker/salon/api-keys/secret.ts";
 
 /** Keys as a salon that tried an integration keeps them: one revoked, one in use. The keys themselves are not kept. */
 const DEMO_KEYS = [

@@ -1,5 +1,5 @@
 import type { TransactionSql } from "postgres";
-import { hashPassword } from "../../worker/auth/password.ts";
+import { hashPassword } from "../../worker/accounts/password.ts";
 import { hashToken, randomToken } from "../../worker/data/tokens.ts";
 
 /** The demo salon's staff logins beside its owner's, printed when the product starts. */

@@ -1,5 +1,5 @@
 import type { TransactionSql } from "postgres";
-import { newSecret } from "../../worker/webhooks/signing.ts";
+import { newSecret } from "../../worker/salon/webhooks/signing.ts";
 
 const DAY = 86_400_000;
 

@@ -3,8 +3,8 @@ import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistan
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
 import { DAY_MS, wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { hashPassword } from "../../worker/auth/password.ts";
-import { freeSlots, type Busy, type StylistSchedule } from "../../worker/availability/free-slots.ts";
+import { hashPassword } from "../../worker/accounts/password.ts";
+import { freeSlots, type Busy, type StylistSchedule } from "../../worker/appointments/availability/free-slots.ts";
 import { seedCalls, summariseCalls } from "./demo-calls.ts";
 
 /** The demo salon owner's sign-in, printed at start-up (local only). */

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { inject } from "vitest";
 import WebSocket from "ws";
-import { hashPassword } from "../../worker/auth/password.ts";
+import { hashPassword } from "../../worker/accounts/password.ts";
 import { JsonSocket } from "../support/json-socket.ts";
 
 /**

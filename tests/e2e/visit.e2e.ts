@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { signLink } from "../../worker/client-messages/links.ts";
+import { signLink } from "../../worker/clients/messaging/links.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AudioPacer } from "../../worker/voice/audio-pacer.ts";
+import { AudioPacer } from "../../worker/calls/engine/audio-pacer.ts";
 
 /** A pacer at 1.5 times real time with a second's lead, on a clock the test moves. */
 function pacer() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type BusinessHours, type WorkingHours } from "../../contract/salon.ts";
 import { wallTime } from "../../contract/time-zone.ts";
-import { freeSlots, type AvailabilityInput } from "../../worker/availability/free-slots.ts";
+import { freeSlots, type AvailabilityInput } from "../../worker/appointments/availability/free-slots.ts";
 
 const PRAGUE = "Europe/Prague";
 const jana = { id: "jana", working_hours: DEFAULT_WORKING_HOURS, time_off: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BrowserChannel, type CallSocket } from "../../worker/voice/browser-channel.ts";
+import { BrowserChannel, type CallSocket } from "../../worker/calls/browser/channel.ts";
 
 type Listener = (event: never) => void;
 

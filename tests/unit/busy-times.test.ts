@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { busyTimes, NotACalendar } from "../../worker/stylist-calendars/busy-times.ts";
+import { busyTimes, NotACalendar } from "../../worker/appointments/stylist-calendars/busy-times.ts";
 
 const file = (...lines: string[]) => ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Example//EN", ...lines, "END:VCALENDAR", ""].join("\r\n");
 const event = (uid: string, ...lines: string[]) => ["BEGIN:VEVENT", `UID:${uid}`, "DTSTAMP:20260101T000000Z", ...lines, "END:VEVENT"];

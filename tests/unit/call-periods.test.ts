@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodRange } from "../../worker/calls/periods.ts";
+import { periodRange } from "../../worker/calls/history/periods.ts";
 
 const iso = (range: { from: Date; to: Date }) => [range.from.toISOString(), range.to.toISOString()];
 

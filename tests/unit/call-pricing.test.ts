@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addUsage, costOf, MODEL_PRICES, NO_USAGE } from "../../worker/voice/pricing.ts";
+import { addUsage, costOf, MODEL_PRICES, NO_USAGE } from "../../worker/calls/engine/pricing.ts";
 
 describe("call pricing", () => {
   it("sums responses, billing cached input at its own rate and not twice", () => {

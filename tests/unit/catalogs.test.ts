@@ -4,7 +4,7 @@ import { parse } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../contract/languages.ts";
 
-const CATALOG_DIRS = ["src/i18n/messages", "contract/messages", "worker/messages"];
+const CATALOG_DIRS = ["src/i18n/messages", "contract/messages", "worker/platform/messages"];
 
 const load = (dir: string, language: string) =>
   JSON.parse(readFileSync(join(dir, `${language}.json`), "utf8")) as Record<string, string>;

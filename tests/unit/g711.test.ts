@@ -13,7 +13,7 @@ import {
   pcm16FromBase64,
   pcm16ToBase64,
   toBase64,
-} from "../../worker/telephony/g711.ts";
+} from "../../worker/calls/telephony/g711.ts";
 
 const tone = (hz: number, rate: number, samples: number, amplitude = 8000, phase = 0) =>
   Int16Array.from({ length: samples }, (_, i) => Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate + phase)));

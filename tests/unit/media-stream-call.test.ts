@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { WebSocketServer } from "ws";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
-import { PhoneAudio, mulawEncode, pcm16FromBase64, pcm16ToBase64 } from "../../worker/telephony/g711.ts";
-import { TwilioMediaStream, type StreamSocket } from "../../worker/telephony/media-stream.ts";
+import { PhoneAudio, mulawEncode, pcm16FromBase64, pcm16ToBase64 } from "../../worker/calls/telephony/g711.ts";
+import { TwilioMediaStream, type StreamSocket } from "../../worker/calls/telephony/media-stream.ts";
 
 // The channel on a real WebSocket, against the scripted Twilio side and the REST fake. Both
 // clocks are driven by the test, so what the caller heard is exact.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
-import { mulawEncode, pcm16FromBase64, pcm16ToBase64, toBase64 } from "../../worker/telephony/g711.ts";
-import { dialable, TwilioMediaStream, type MediaStreamOptions, type StreamSocket } from "../../worker/telephony/media-stream.ts";
+import { mulawEncode, pcm16FromBase64, pcm16ToBase64, toBase64 } from "../../worker/calls/telephony/g711.ts";
+import { dialable, TwilioMediaStream, type MediaStreamOptions, type StreamSocket } from "../../worker/calls/telephony/media-stream.ts";
 
 /** A WebSocket stand-in: what the channel sends, and a way to deliver Twilio's messages. */
 class FakeSocket implements StreamSocket {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { REALTIME_MODELS } from "../../contract/models.ts";
 import { DEFAULT_PER_USD } from "../../contract/currency.ts";
-import { usdRates } from "../../worker/currency.ts";
-import { costOf, eurPerMinute, MODEL_PRICES, pricesFor } from "../../worker/voice/pricing.ts";
+import { usdRates } from "../../worker/platform/currency.ts";
+import { costOf, eurPerMinute, MODEL_PRICES, pricesFor } from "../../worker/calls/engine/pricing.ts";
 
 afterEach(() => vi.restoreAllMocks());
 

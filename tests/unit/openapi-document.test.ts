@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "../../worker/openapi/document.ts";
+import { openApiDocument } from "../../worker/platform/openapi/document.ts";
 
 // The validator reads its schemas from disk, which the Workers runtime of the worker tests
 // cannot; the document is the one the Worker serves (tests/worker/openapi.test.ts holds them equal).

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_GREETINGS } from "../../contract/assistant-instructions.ts";
 import { LANGUAGES } from "../../contract/languages.ts";
 import { spokenLanguage } from "../../contract/spoken-language.ts";
-import { languageRule, languageSwitch } from "../../worker/voice/session-config.ts";
+import { languageRule, languageSwitch } from "../../worker/calls/engine/session-config.ts";
 
 describe("the language a caller speaks", () => {
   it("is read from what they said, in English, German or Czech", () => {

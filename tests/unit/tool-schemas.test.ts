@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseArguments, TOOL_DEFINITIONS } from "../../worker/voice/tool-schemas.ts";
+import { parseArguments, TOOL_DEFINITIONS } from "../../worker/calls/engine/tool-schemas.ts";
 
 const definition = (name: string) => TOOL_DEFINITIONS.find((tool) => tool.name === name)!;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DataError } from "../../worker/data/errors.ts";
-import { HAND_OVER, refusalOf } from "../../worker/voice/tools.ts";
+import { HAND_OVER, refusalOf } from "../../worker/calls/engine/tools.ts";
 
 describe("what the speech model is told", () => {
   it("when it asks to hand the caller over: put through, impossible in a browser, or no number set", () => {

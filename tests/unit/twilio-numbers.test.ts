@@ -11,9 +11,9 @@ import {
   purchaseRefusal,
   releaseNumber,
   searchAvailableNumbers,
-} from "../../worker/telephony/twilio-numbers.ts";
-import { fetchCall, TwilioRestError, type TwilioConfig } from "../../worker/telephony/twilio-rest.ts";
-import { formParams, isValidTwilioSignature } from "../../worker/telephony/twilio-signature.ts";
+} from "../../worker/calls/telephony/twilio-numbers.ts";
+import { fetchCall, TwilioRestError, type TwilioConfig } from "../../worker/calls/telephony/twilio-rest.ts";
+import { formParams, isValidTwilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 
 let fake: FakeTwilioRest;
 let config: TwilioConfig;

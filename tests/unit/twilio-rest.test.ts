@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeTwilioRest, type FakeTwilioRest } from "../fakes/twilio-rest.ts";
-import { fetchCall, hangUpCall, redirectCall, twilioConfig, TwilioRestError, type TwilioConfig } from "../../worker/telephony/twilio-rest.ts";
-import { dialTwiml } from "../../worker/telephony/twiml.ts";
+import { fetchCall, hangUpCall, redirectCall, twilioConfig, TwilioRestError, type TwilioConfig } from "../../worker/calls/telephony/twilio-rest.ts";
+import { dialTwiml } from "../../worker/calls/telephony/twiml.ts";
 
 let fake: FakeTwilioRest;
 let config: TwilioConfig;

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
-import { addPort, formParams, isValidTwilioSignature, removePort, twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { addPort, formParams, isValidTwilioSignature, removePort, twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 
 // Vectors come from Twilio's own library: what it signs, this module must accept, and what it
 // refuses, this module must refuse.

@@ -1,6 +1,6 @@
 import twilio from "twilio";
 import { describe, expect, it } from "vitest";
-import { connectStreamTwiml, dialTwiml, hangUpTwiml, sayAndHangUpTwiml, xmlEscape } from "../../worker/telephony/twiml.ts";
+import { connectStreamTwiml, dialTwiml, hangUpTwiml, sayAndHangUpTwiml, xmlEscape } from "../../worker/calls/telephony/twiml.ts";
 
 const { VoiceResponse } = twilio.twiml;
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { API_KEY_LIMITS } from "../../contract/api-keys.ts";
-import german from "../../worker/messages/de.json";
-import english from "../../worker/messages/en.json";
+import german from "../../worker/platform/messages/de.json";
+import english from "../../worker/platform/messages/en.json";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon, type Owner } from "./client-helpers.ts";
 import { api, type Json } from "./helpers.ts";

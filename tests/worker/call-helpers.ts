@@ -2,7 +2,7 @@ import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import { JsonSocket } from "../support/json-socket.ts";
 import { signedInOwner } from "./owner.ts";
-import type { ToolContext } from "../../worker/voice/tools.ts";
+import type { ToolContext } from "../../worker/calls/engine/tools.ts";
 
 /**
  * Calls refused before a call's Durable Object is reached. Whole calls run against

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { afterQuietHours, clientMessaging, queueVisitMessages } from "../../worker/client-messages/compose.ts";
+import { afterQuietHours, clientMessaging, queueVisitMessages } from "../../worker/clients/messaging/compose.ts";
 import { sql } from "./auth-helpers.ts";
 import { ACCOUNT, TWILIO, cron, dayAhead, emailsTo, fake, live, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 

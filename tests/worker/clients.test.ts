@@ -4,7 +4,7 @@ import { clientForBooking } from "../../worker/data/clients.ts";
 import { openPhoneCall } from "../../worker/data/calls.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { runTool } from "../../worker/voice/tools.ts";
+import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { clientOf, clients, czechSalon, type Owner } from "./client-helpers.ts";
 import { withoutMessages } from "./call-helpers.ts";

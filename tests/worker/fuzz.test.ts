@@ -20,9 +20,9 @@ import { BOOKING_DEFAULTS, bookingRequestSchema, bookingSettingsSchema, bookingT
 import { contactSalesSchema, joinWaitlistSchema } from "../../contract/waitlist.ts";
 import { invitationSchema, memberSchema, salonChoiceSchema } from "../../contract/team.ts";
 import { createApp } from "../../worker/app.ts";
-import { signLink } from "../../worker/client-messages/links.ts";
+import { signLink } from "../../worker/clients/messaging/links.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { login, registerAndVerify, sql } from "./auth-helpers.ts";
 import { api } from "./helpers.ts";
 import { stylistCalendarSchema } from "../../contract/stylist-calendars.ts";

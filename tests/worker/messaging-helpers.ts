@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import worker from "../../worker/index.ts";
 import { app } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
 import type { Json } from "./helpers.ts";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
+import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { latestMail, sql } from "./auth-helpers.ts";
 import type { Json } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../../worker/openapi/document.ts";
+import { openApiDocument } from "../../worker/platform/openapi/document.ts";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
 import { api } from "./helpers.ts";

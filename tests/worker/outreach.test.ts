@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { clientMessaging } from "../../worker/client-messages/compose.ts";
-import { acceptOffer, fillGaps } from "../../worker/outreach/engine.ts";
+import { clientMessaging } from "../../worker/clients/messaging/compose.ts";
+import { acceptOffer, fillGaps } from "../../worker/clients/outreach/engine.ts";
 import { sql } from "./auth-helpers.ts";
 import { ACCOUNT, cron, dayAhead, live, mobile, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, dayOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { runTool } from "../../worker/voice/tools.ts";
+import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { withoutMessages } from "./call-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";

@@ -3,9 +3,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
-import type { PhoneCallTarget } from "../../worker/telephony/routes.ts";
-import { twilioSignature } from "../../worker/telephony/twilio-signature.ts";
-import { CallLog } from "../../worker/voice/call-log.ts";
+import type { PhoneCallTarget } from "../../worker/calls/telephony/routes.ts";
+import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
+import { CallLog } from "../../worker/calls/engine/call-log.ts";
 import { db } from "./helpers.ts";
 
 const sql = db();

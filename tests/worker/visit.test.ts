@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
-import { signLink, type LinkPurpose } from "../../worker/client-messages/links.ts";
+import { signLink, type LinkPurpose } from "../../worker/clients/messaging/links.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { sql } from "./auth-helpers.ts";
 import { api, type Json } from "./helpers.ts";

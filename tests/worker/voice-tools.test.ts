@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { runTool, type ToolContext } from "../../worker/voice/tools.ts";
+import { runTool, type ToolContext } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";
 import { withoutMessages } from "./call-helpers.ts";

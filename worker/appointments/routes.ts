@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import { appointmentRangeQuery, appointmentSchema, noShowSchema } from "../../contract/appointments.ts";
-import { cancelAndConfirm, saveAndConfirm } from "../client-messages/appointment-changes.ts";
-import { clientMessaging } from "../client-messages/compose.ts";
-import { sendInBackground } from "../client-messages/deliver.ts";
+import { cancelAndConfirm, saveAndConfirm } from "./changes.ts";
+import { clientMessaging } from "../clients/messaging/compose.ts";
+import { sendInBackground } from "../clients/messaging/deliver.ts";
 import { getAppointment, listAppointments, markNoShow } from "../data/appointments.ts";
-import type { KeyEnv } from "../api-keys/access.ts";
-import { allow, inSalon, rowId, tenantOf } from "../http/tenant.ts";
-import { jsonBody, query } from "../http/validate.ts";
+import type { KeyEnv } from "../salon/api-keys/access.ts";
+import { allow, inSalon, rowId, tenantOf } from "../platform/http/tenant.ts";
+import { jsonBody, query } from "../platform/http/validate.ts";
 
 /** Sends the client's confirmation of a change once it is committed. */
 const sendQueued = (c: Context<KeyEnv>, ids: string[]) =>

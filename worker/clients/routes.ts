@@ -3,8 +3,8 @@ import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../co
 import { clientExportPage, eraseClient, getClient, listClients, mergeClients, updateClient, type ClientExportRow, type ExportCursor } from "../data/clients.ts";
 import { database } from "../data/db.ts";
 import { withTenant } from "../data/tenant.ts";
-import { allow, inSalon, rowId, tenantOf, wholeSalonOnly, type SalonEnv } from "../http/tenant.ts";
-import { jsonBody, query } from "../http/validate.ts";
+import { allow, inSalon, rowId, tenantOf, wholeSalonOnly, type SalonEnv } from "../platform/http/tenant.ts";
+import { jsonBody, query } from "../platform/http/validate.ts";
 import { csvLine, UTF8_BOM } from "./csv.ts";
 
 /** Clients the export reads from the database at a time; a salon's whole list is never held at once. */

@@ -1,5 +1,5 @@
 import type { BusinessHours } from "../../contract/salon.ts";
-import type { AvailabilityInput, Busy, StylistSchedule } from "../availability/free-slots.ts";
+import type { AvailabilityInput, Busy, StylistSchedule } from "../appointments/availability/free-slots.ts";
 import type { TenantScope } from "./tenant.ts";
 
 export interface SlotQuery {

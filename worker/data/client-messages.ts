@@ -4,7 +4,7 @@ import { notFound } from "./errors.ts";
 import type { PublicScope, Tenant, TenantScope } from "./tenant.ts";
 
 /*
- * The messages a salon sends its clients (client-messages/ composes and sends them): written
+ * The messages a salon sends its clients (clients/messaging/ composes and sends them): written
  * in the transaction of the change that causes them, claimed for one attempt at a time with
  * a lease, and moved on by the provider's reports. A message is sent at most once: a unique
  * key per reason, and a claim that only a queued message, or one whose attempt was abandoned,

@@ -1,7 +1,7 @@
 /**
  * What the data layer refuses, in terms of the domain. The HTTP layer turns each into one
- * `{"detail"}` answer in the caller's language (http/errors.ts); the call engine turns them
- * into words for the speech model. `message` is a catalog id of worker/messages.
+ * `{"detail"}` answer in the caller's language (platform/http/errors.ts); the call engine turns them
+ * into words for the speech model. `message` is a catalog id of worker/platform/messages.
  */
 export type DataErrorKind = "not_found" | "conflict" | "invalid" | "forbidden" | "gone";
 

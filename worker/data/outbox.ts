@@ -2,7 +2,7 @@ import type { PublicScope, TenantScope } from "./tenant.ts";
 
 /*
  * Mail is written here in the same transaction as the change that causes it (transactional
- * outbox), then delivered by mail/deliver.ts; without a provider it stays, and the local
+ * outbox), then delivered by platform/mail/deliver.ts; without a provider it stays, and the local
  * mailbox page shows it.
  */
 

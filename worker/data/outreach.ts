@@ -6,7 +6,7 @@ import { notFound } from "./errors.ts";
 import { outreachSettings } from "./outreach-settings.ts";
 
 /*
- * What the outreach engine (outreach/engine.ts) reads and writes: the salon's rules, the
+ * What the outreach engine (clients/outreach/engine.ts) reads and writes: the salon's rules, the
  * stretches of time that came free, who waits for one, and the offers made. A slot's row is
  * locked while a step or an answer works on it, so two replies or two cron runs take turns.
  */

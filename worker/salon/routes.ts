@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { Currency } from "../../contract/currency.ts";
 import { salonSchema } from "../../contract/salon.ts";
-import { usdRates } from "../currency.ts";
+import { usdRates } from "../platform/currency.ts";
 import { getSalon, updateSalon } from "../data/salons.ts";
-import { allowChanges, inSalon, type SalonEnv } from "../http/tenant.ts";
-import { jsonBody } from "../http/validate.ts";
+import { allowChanges, inSalon, type SalonEnv } from "../platform/http/tenant.ts";
+import { jsonBody } from "../platform/http/validate.ts";
 
 export const salonRoutes = new Hono<SalonEnv>()
   .use(allowChanges("settings"))
