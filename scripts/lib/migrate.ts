@@ -2,7 +2,9 @@ import { readdir, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import postgres from "postgres";
 
-const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../supabase/migrations");
+export const MIGRATIONS_DIR = resolve(import.meta.dirname, "../../supabase/migrations");
+/** `YYYYMMDDHHMMSS_name.sql`, the Supabase CLI's naming: the time it was written, then what it does. */
+export const MIGRATION_FILE = /^\d{14}_.+\.sql$/;
 
 /**
  * Applies every SQL file in supabase/migrations that has not run yet, each in its own
@@ -20,7 +22,15 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
         (row) => row.version,
       ),
     );
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort();
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => MIGRATION_FILE.test(f)).sort();
+    // A pending file older than the newest applied one was written beside it and never ran
+    // here: applying it now would run it after changes it predates. The Supabase CLI refuses
+    // the same unless told to include it; so does this, naming the file.
+    const newest = [...applied].sort().at(-1) ?? "";
+    const late = files.filter((file) => !applied.has(file.slice(0, 14)) && file.slice(0, 14) < newest);
+    if (late.length) {
+      throw new Error(`migrations older than the newest applied (${newest}) were never applied here: ${late.join(", ")}. Rename them with the time they are written.`);
+    }
     for (const file of files) {
       const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
       if (!version || applied.has(version)) continue;

@@ -25,7 +25,7 @@ describe("accounts in the browser", () => {
     await openMailedLink(page, email, "Confirm your email address");
     await page.waitForURL(/\/en\/verify-email\?token=.+&user_id=.+/);
     await page.getByRole("heading", { name: "Email Verified!" }).waitFor();
-    await page.waitForURL(/\/en$/, { timeout: 10_000 });
+    await page.waitForURL(/\/en$/);
     const login = page.getByRole("dialog", { name: "Log In" });
     await login.getByText("Email verified successfully! Please log in.").waitFor();
     await login.getByLabel("Email").fill(email);

@@ -20,7 +20,7 @@ const withKey = (page: Page, key: string, path: string, method = "GET") =>
   );
 
 describe("API keys", () => {
-  it("are created in English on a laptop, work at once and are refused once revoked", { timeout: 180_000 }, async () => {
+  it("are created in English on a laptop, work at once and are refused once revoked", async () => {
     const owner = await signedInOwner();
     await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
     const { page } = await browser.visitor({ viewport: LAPTOP });
@@ -66,7 +66,7 @@ describe("API keys", () => {
     await screenshot(page, "api-docs-1366", { fullPage: false });
   });
 
-  it("are created in Czech on a phone", { timeout: 180_000 }, async () => {
+  it("are created in Czech on a phone", async () => {
     const owner = await signedInOwner();
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);

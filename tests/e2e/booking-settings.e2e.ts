@@ -38,7 +38,7 @@ function dayNumber(instant: string | number): number {
 }
 
 describe("the Online booking tab", () => {
-  it("switches the page on at an address, in German on a laptop and a phone, and another salon cannot take it", { timeout: 240_000 }, async () => {
+  it("switches the page on at an address, in German on a laptop and a phone, and another salon cannot take it", async () => {
     const first = await salon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, first.owner.email, first.owner.password);
@@ -113,7 +113,7 @@ describe("the Online booking tab", () => {
     await other.context.close();
   });
 
-  it("marks an online booking in the calendar and says so in its dialog", { timeout: 180_000 }, async () => {
+  it("marks an online booking in the calendar and says so in its dialog", async () => {
     const { owner, haircut } = await salon();
     const slug = `online-${crypto.randomUUID().slice(0, 8)}`;
     const opened = await owner.call("/api/dashboard/booking-page", {
@@ -162,7 +162,7 @@ describe("the Online booking tab", () => {
     await context.close();
   });
 
-  it("shows the demo salon's page switched on, and its upcoming bookings from the page and from calls", { timeout: 120_000 }, async () => {
+  it("shows the demo salon's page switched on, and its upcoming bookings from the page and from calls", async () => {
     const view = await api(`/api/book/${DEMO_BOOKING_SLUG}`);
     expect(view.json).toMatchObject({ open: true, salon: { name: "Salon Bella" } });
     // One service and one stylist are kept off the page.

@@ -70,7 +70,7 @@ async function laterDay(page: Page) {
 }
 
 describe("a salon's booking page", () => {
-  it("books two services in Czech on a phone: the appointment is the salon's, marked online, with its client", { timeout: 120_000 }, async () => {
+  it("books two services in Czech on a phone: the appointment is the salon's, marked online, with its client", async () => {
     const { owner, slug, salonId } = await bookingSalon();
     const { page } = await browser.visitor({ locale: "cs-CZ", viewport: VIEWPORTS.phone });
 
@@ -150,7 +150,7 @@ describe("a salon's booking page", () => {
     await desk.getByRole("dialog").getByText(/^Rezervováno online · /).waitFor();
   });
 
-  it("keeps what was chosen when the language is switched, and books in German on a laptop", { timeout: 90_000 }, async () => {
+  it("keeps what was chosen when the language is switched, and books in German on a laptop", async () => {
     const { slug, salonId } = await bookingSalon();
     const { page } = await browser.visitor({ locale: "de-DE", viewport: LAPTOP });
     await page.goto(`/cs/book/${slug}`);
@@ -182,7 +182,7 @@ describe("a salon's booking page", () => {
     expect(row).toEqual({ source: "online", stylist_name: "Jana Nováková" });
   });
 
-  it("puts a German visitor whom no time suits on the salon's waitlist, on a phone", { timeout: 90_000 }, async () => {
+  it("puts a German visitor whom no time suits on the salon's waitlist, on a phone", async () => {
     const { owner, slug, salonId } = await bookingSalon();
     const outreach = await owner.call("/api/dashboard/outreach/settings", { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
     expect(outreach.status).toBe(200);
@@ -222,7 +222,7 @@ describe("a salon's booking page", () => {
     expect(entry).toEqual({ source: "online", language: "de", weekdays: "[4]", from_time: "14:00:00", until_time: "17:00:00", phone: "+420603777888" });
   });
 
-  it("books in English with anyone", { timeout: 60_000 }, async () => {
+  it("books in English with anyone", async () => {
     const { slug, salonId } = await bookingSalon();
     const { page } = await browser.visitor({ viewport: VIEWPORTS.phone });
     await page.goto(`/en/book/${slug}`);
@@ -243,7 +243,7 @@ describe("a salon's booking page", () => {
     expect(row!.source).toBe("online");
   });
 
-  it("lets exactly one of two visitors take the same time; the other is told in their language and offered fresh times", { timeout: 120_000 }, async () => {
+  it("lets exactly one of two visitors take the same time; the other is told in their language and offered fresh times", async () => {
     const { slug, salonId, jana } = await bookingSalon();
     const visitors = await Promise.all(
       (["cs", "de"] as const).map(async (language) => {
@@ -289,7 +289,7 @@ describe("a salon's booking page", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("offers nothing sooner than the notice nor beyond the horizon", { timeout: 60_000 }, async () => {
+  it("offers nothing sooner than the notice nor beyond the horizon", async () => {
     const { slug, cut } = await bookingSalon({ min_notice_minutes: 1440, horizon_days: 7 });
     const view = (await api(`/api/book/${slug}`)).json as unknown as BookingPageView;
     const times = await offered(slug, [cut]);
@@ -316,7 +316,7 @@ describe("a salon's booking page", () => {
     await expect(days.getByRole("button", { name: "Later days" }).count()).resolves.toBe(0);
   });
 
-  it("works inside a frame on the salon's own site", { timeout: 60_000 }, async () => {
+  it("works inside a frame on the salon's own site", async () => {
     const { slug } = await bookingSalon();
     const { page } = await browser.visitor({ viewport: LAPTOP });
     // The salon's site, on another origin (localhost against the server's 127.0.0.1), with the snippet the owner copies.
@@ -337,7 +337,7 @@ describe("a salon's booking page", () => {
     await screenshot(page, "booking-en-1366-framed", { fullPage: false });
   });
 
-  it("is politely closed when the owner switched it off, and says so when an address is no page", { timeout: 60_000 }, async () => {
+  it("is politely closed when the owner switched it off, and says so when an address is no page", async () => {
     const { slug } = await bookingSalon({ enabled: false });
     const { page } = await browser.visitor({ viewport: VIEWPORTS.phone });
     await page.goto(`/en/book/${slug}`);

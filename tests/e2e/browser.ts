@@ -39,8 +39,9 @@ export function useBrowser(extraArgs: string[] = []) {
         if (message.type() === "error" && message.text().includes("Content Security Policy")) blocked.push(message.text());
       });
       const page: Page = await context.newPage();
-      // Shorter than the test's own timeout, so a stuck step names its locator.
-      page.setDefaultTimeout(10_000);
+      // Far above what a busy two-core machine needs for a step, and shorter than the test's
+      // own timeout, so a stuck step names its locator.
+      page.setDefaultTimeout(30_000);
       // A prerendered page is on screen before React takes it over, and a tap before that is
       // lost, as a visitor's would be: after a page load the tests wait for the takeover, like
       // a person waits for a page to respond ("commit" asks for the page as it arrives).

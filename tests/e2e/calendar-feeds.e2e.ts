@@ -28,7 +28,7 @@ async function subscribe(url: string) {
 const feedUrl = async (page: Page, row: number) => (await page.getByTestId("calendar-feed-url").nth(row).textContent()) ?? "";
 
 describe("the Calendar sync tab", () => {
-  it("creates the salon's link, copies it and revokes it, in English on a laptop", { timeout: 120_000 }, async () => {
+  it("creates the salon's link, copies it and revokes it, in English on a laptop", async () => {
     const owner = await salon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
@@ -66,7 +66,7 @@ describe("the Calendar sync tab", () => {
     await context.close();
   });
 
-  it("gives a stylist a link and replaces it, in Czech on a phone", { timeout: 120_000 }, async () => {
+  it("gives a stylist a link and replaces it, in Czech on a phone", async () => {
     const owner = await salon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     // The account menu that tells sign-in is done sits behind the phone's menu button.
@@ -94,7 +94,7 @@ describe("the Calendar sync tab", () => {
     await context.close();
   });
 
-  it("are seeded for the demo salon: the whole salon's and one stylist's, each serving its appointments", { timeout: 60_000 }, async () => {
+  it("are seeded for the demo salon: the whole salon's and one stylist's, each serving its appointments", async () => {
     const feeds = await sql<{ token: string; stylist: string | null }[]>`
       select f.token, (select st.first_name from stylists st where st.id = f.stylist_id) as stylist
       from calendar_feeds f join salons s on s.id = f.salon_id join users u on u.id = s.owner_id

@@ -18,7 +18,7 @@ const rows = (page: Page) => region(page, "Call history").getByRole("group").get
 const PETRA_SUMMARY = "Petra Králová si objednala dámský střih u Jany";
 
 describe("calls' outcomes, summaries and follow-ups", () => {
-  it("filters the demo salon's calls to Booked, opens a call from a client's page by its address, and shows its summary", { timeout: 120_000 }, async () => {
+  it("filters the demo salon's calls to Booked, opens a call from a client's page by its address, and shows its summary", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.goto("/en/dashboard/calls");
@@ -75,7 +75,7 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     await context.close();
   });
 
-  it("on a phone, a linked call stands alone with a way back; the filter and the follow-up read in Czech", { timeout: 120_000 }, async () => {
+  it("on a phone, a linked call stands alone with a way back; the filter and the follow-up read in Czech", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.setViewportSize(VIEWPORTS.phone);
@@ -113,7 +113,7 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     await context.close();
   });
 
-  it("says a filter with no calls, and waits for a summary being written until it is there", { timeout: 120_000 }, async () => {
+  it("says a filter with no calls, and waits for a summary being written until it is there", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     const { email } = await signedInOwner(page);
     await page.goto("/en/dashboard/calls?outcome=booked");

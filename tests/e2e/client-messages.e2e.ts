@@ -42,7 +42,7 @@ async function messagesWhen(appointmentId: string, ready: (rows: Row[]) => boole
 const runCron = async () => expect((await fetch(`${base}/__scheduled?cron=*/5+*+*+*+*`)).status).toBe(200);
 
 describe("a client's confirmations and reminders", () => {
-  it("are sent once in the client's language, link to moving the visit within the notice, remind once however often the cron runs, and stop at STOP", { timeout: 150_000 }, async () => {
+  it("are sent once in the client's language, link to moving the visit within the notice, remind once however often the cron runs, and stop at STOP", async () => {
     const salon = await salonWithNumber();
     const email = `greta-${crypto.randomUUID().slice(0, 8)}@example.com`;
     // Whatever the hour the test runs at, no quiet hours hold messages back.

@@ -24,7 +24,7 @@ async function openClient(page: Page, search: string, name: string) {
 }
 
 describe("the Clients screen", () => {
-  it("finds a demo client by part of a number, shows their appointments, keeps an edited note, and has no serious axe findings", { timeout: 120_000 }, async () => {
+  it("finds a demo client by part of a number, shows their appointments, keeps an edited note, and has no serious axe findings", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
@@ -87,7 +87,7 @@ describe("the Clients screen", () => {
     await context.close();
   });
 
-  it("erases a new owner's client: their appointment keeps its time and loses the name and number", { timeout: 120_000 }, async () => {
+  it("erases a new owner's client: their appointment keeps its time and loses the name and number", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await signedInOwner(page);
     await page.setViewportSize(VIEWPORTS.phone);
@@ -129,7 +129,7 @@ describe("the Clients screen", () => {
     await context.close();
   });
 
-  it.each(["en", "de", "cs"] as const)("is laid out, with its edit dialog, at a phone's and a laptop's width in %s", { timeout: 120_000 }, async (language) => {
+  it.each(["en", "de", "cs"] as const)("is laid out, with its edit dialog, at a phone's and a laptop's width in %s", async (language) => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     for (const viewport of [LAPTOP, VIEWPORTS.phone]) {

@@ -17,7 +17,7 @@ const toast = (page: Page, text: string) => page.getByRole("status").filter({ ha
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("the Messages tab", () => {
-  it("changes the reminder's timing and previews every message in three languages", { timeout: 180_000 }, async () => {
+  it("changes the reminder's timing and previews every message in three languages", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await signedInOwner(page);
     await page.goto("/en/salon-settings?tab=messages");
@@ -131,7 +131,7 @@ async function appointmentsWithMessages(page: Page) {
 }
 
 describe("an appointment's messages", () => {
-  it("are listed in the calendar's dialog with their state, cost and why one was not sent", { timeout: 240_000 }, async () => {
+  it("are listed in the calendar's dialog with their state, cost and why one was not sent", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
@@ -175,7 +175,7 @@ describe("an appointment's messages", () => {
     await context.close();
   });
 
-  it("shows the client who replied STOP on their page, and the local mailbox lists the messages", { timeout: 120_000 }, async () => {
+  it("shows the client who replied STOP on their page, and the local mailbox lists the messages", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.goto("/en/dashboard/clients");

@@ -53,7 +53,7 @@ async function openDay(page: Page, appointment: Appointment) {
 }
 
 describe("a no-show", () => {
-  it("is marked on a past demo appointment in the calendar, labelled there and counted on the client's page", { timeout: 180_000 }, async () => {
+  it("is marked on a past demo appointment in the calendar, labelled there and counted on the client's page", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.getByRole("link", { name: "Dashboard" }).first().click();

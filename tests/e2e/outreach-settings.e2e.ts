@@ -37,7 +37,7 @@ async function salon() {
 }
 
 describe("outreach", () => {
-  it("is switched on in German on a phone, kept after a reload, and Fill gaps offers a day's free times", { timeout: 240_000 }, async () => {
+  it("is switched on in German on a phone, kept after a reload, and Fill gaps offers a day's free times", async () => {
     const { owner, salonId } = await salon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
@@ -122,7 +122,7 @@ describe("outreach", () => {
     await context.close();
   });
 
-  it("reads well in English and Czech on a phone", { timeout: 120_000 }, async () => {
+  it("reads well in English and Czech on a phone", async () => {
     const { owner } = await salon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);

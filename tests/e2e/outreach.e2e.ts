@@ -23,7 +23,7 @@ const smsTo = async (to: string) => (await sentMessages(twilio)).filter((m) => m
 const messageOf = (twiml: string | null) => /<Message>([\s\S]*)<\/Message>/.exec(twiml ?? "")?.[1]?.replaceAll("&apos;", "'");
 
 describe("outreach by text", () => {
-  it("offers a cancelled time to the waiting clients; the first ANO books it, the second is told it went, and the owner sees it all", { timeout: 120_000 }, async () => {
+  it("offers a cancelled time to the waiting clients; the first ANO books it, the second is told it went, and the owner sees it all", async () => {
     const salon = await salonWithNumber();
     const { owner } = salon;
     const [ids] = await sql<{ salon_id: string; stylist_id: string; service_id: string }[]>`

@@ -34,7 +34,7 @@ async function seedQuestion(email: string) {
 }
 
 describe("the questions callers asked", () => {
-  it("are answered by a new owner, and the answer joins the FAQ the assistant uses", { timeout: 120_000 }, async () => {
+  it("are answered by a new owner, and the answer joins the FAQ the assistant uses", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     const { email } = await signedInOwner(page);
     // The first dashboard visit makes the salon; it has no questions yet.
@@ -87,7 +87,7 @@ describe("the questions callers asked", () => {
     await context.close();
   });
 
-  it("of the demo salon are shown in Czech, the most asked marked, beside its FAQ", { timeout: 120_000 }, async () => {
+  it("of the demo salon are shown in Czech, the most asked marked, beside its FAQ", async () => {
     // Signed in on a laptop, where the account menu is in the bar; read on a phone.
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);

@@ -23,7 +23,7 @@ const ANSWER = "Yes: the courtyard behind the building is free for clients.";
 
 describe("a returning client's phone call", () => {
   // A phone call, its summary and three screens: more than one page's worth of time on a busy machine.
-  it("is greeted by name, moves the visit, shows its outcome and summary, and the owner's answer reaches the next call", { timeout: 90_000 }, async () => {
+  it("is greeted by name, moves the visit, shows its outcome and summary, and the owner's answer reaches the next call", async () => {
     const salon = await salonWithNumber();
     const { monday } = await bookReturningClient(salon);
 

@@ -17,7 +17,7 @@ async function openStylist(page: Page, language: string, edit: string) {
 }
 
 describe("a stylist's outside calendar", () => {
-  it("shows the demo's linked calendar in Czech on a phone, read minutes ago, with its busy times", { timeout: 90_000 }, async () => {
+  it("shows the demo's linked calendar in Czech on a phone, read minutes ago, with its busy times", async () => {
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.setViewportSize(VIEWPORTS.phone);
@@ -33,7 +33,7 @@ describe("a stylist's outside calendar", () => {
     await screenshot(page, "stylist-calendar-cs-1366", { fullPage: false });
   });
 
-  it("refuses an unsafe address at the field in German, links one it cannot reach and says so, and unlinks it", { timeout: 90_000 }, async () => {
+  it("refuses an unsafe address at the field in German, links one it cannot reach and says so, and unlinks it", async () => {
     const owner = await signedInOwner();
     await owner.call("/api/dashboard/stylists", { body: { first_name: "Lena", last_name: "Vogel" } });
     const { page } = await browser.visitor({ viewport: LAPTOP });

@@ -37,7 +37,7 @@ async function invitationLink(page: Page, to: string): Promise<string> {
 const sidebar = (page: Page, label: string) => page.getByRole("navigation", { name: label, exact: true }).getByRole("link").allTextContents();
 
 describe("salon staff", () => {
-  it("an owner invites a stylist in Czech, who registers from the mailed link and sees only a stylist's screens", { timeout: 120_000 }, async () => {
+  it("an owner invites a stylist in Czech, who registers from the mailed link and sees only a stylist's screens", async () => {
     const { owner, salonName } = await salonWithStylist();
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
@@ -104,7 +104,7 @@ describe("salon staff", () => {
     await invited.page.getByRole("heading", { name: "Pozvánka už byla použita" }).waitFor();
   });
 
-  it("a person with a salon of their own accepts in German and switches between the two from the account menu", { timeout: 120_000 }, async () => {
+  it("a person with a salon of their own accepts in German and switches between the two from the account menu", async () => {
     const { owner, salonName } = await salonWithStylist();
     const other = await salonWithStylist();
     const invited = await owner.call("/api/dashboard/team/invitations", { body: { email: other.owner.email, role: "front_desk" } });
@@ -156,7 +156,7 @@ describe("salon staff", () => {
     await page.getByText(`Salon: ${other.salonName}`).waitFor();
   });
 
-  it("refuses an invitation to a member at the address field, and says when a link was withdrawn or is for someone else", { timeout: 120_000 }, async () => {
+  it("refuses an invitation to a member at the address field, and says when a link was withdrawn or is for someone else", async () => {
     const { owner } = await salonWithStylist();
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
@@ -188,7 +188,7 @@ describe("salon staff", () => {
     await page.getByRole("heading", { name: "This invitation was withdrawn" }).waitFor();
   });
 
-  it("shows the demo's stylist the whole calendar, with the others' appointments to read and not to change", { timeout: 120_000 }, async () => {
+  it("shows the demo's stylist the whole calendar, with the others' appointments to read and not to change", async () => {
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_TEAM.stylist.email, DEMO_TEAM.stylist.password);
     await page.goto("/en/dashboard");

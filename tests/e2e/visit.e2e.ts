@@ -58,7 +58,7 @@ async function bookedVisit() {
 }
 
 describe("a client's appointment page", () => {
-  it("moves the visit to a free time on a phone, cancels only after asking, and has no serious accessibility problem", { timeout: 120_000 }, async () => {
+  it("moves the visit to a free time on a phone, cancels only after asking, and has no serious accessibility problem", async () => {
     const { appointmentId, visitToken } = await bookedVisit();
     const { page } = await browser.visitor({ viewport: VIEWPORTS.phone });
     await page.goto(`/en/visit/${visitToken}`);
@@ -117,7 +117,7 @@ describe("a client's appointment page", () => {
     expect(cancelled!.status).toBe("cancelled");
   });
 
-  it("reads well on a laptop, in the language of its address", { timeout: 60_000 }, async () => {
+  it("reads well on a laptop, in the language of its address", async () => {
     const { visitToken } = await bookedVisit();
     const { page } = await browser.visitor({ viewport: LAPTOP });
     await page.goto(`/cs/visit/${visitToken}`);
@@ -139,7 +139,7 @@ describe("a client's appointment page", () => {
 });
 
 describe("the unsubscribe page", () => {
-  it("unsubscribes the address only when asked, and says so", { timeout: 60_000 }, async () => {
+  it("unsubscribes the address only when asked, and says so", async () => {
     const { salonId, unsubscribeToken } = await bookedVisit();
     for (const [viewport, name] of [[VIEWPORTS.phone, "390"], [LAPTOP, "1366"]] as const) {
       const { page } = await browser.visitor({ viewport });

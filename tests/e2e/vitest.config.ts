@@ -6,7 +6,8 @@ export default defineConfig({
     root: ".",
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/setup/server.ts"],
-    testTimeout: 30_000,
+    // A journey of many steps on a busy two-core machine; each step has its own 30 s (browser.ts).
+    testTimeout: 240_000,
     hookTimeout: 120_000,
     // One browser at a time: two cores are shared with workerd and Postgres.
     fileParallelism: false,

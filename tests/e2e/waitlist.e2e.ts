@@ -29,7 +29,7 @@ async function czechSalon() {
 }
 
 describe("the Waitlist screen", () => {
-  it("lets an owner add a client in Czech on a phone, edit the wish, and read the offers made", { timeout: 120_000 }, async () => {
+  it("lets an owner add a client in Czech on a phone, edit the wish, and read the offers made", async () => {
     const owner = await czechSalon();
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, owner.email, owner.password);
@@ -135,7 +135,7 @@ describe("the Waitlist screen", () => {
     await context.close();
   });
 
-  it("shows the demo salon's waiting clients and yesterday's freed hour, filled by the first to answer", { timeout: 120_000 }, async () => {
+  it("shows the demo salon's waiting clients and yesterday's freed hour, filled by the first to answer", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.goto("/en/dashboard/waitlist");

@@ -31,7 +31,7 @@ const verifiedEvents = async (name: string, secret: string, count: number) => {
 };
 
 describe("Webhooks", () => {
-  it("are added in English on a laptop, answer a test event, and deliver a booking signed", { timeout: 180_000 }, async () => {
+  it("are added in English on a laptop, answer a test event, and deliver a booking signed", async () => {
     const owner = await signedInOwner();
     const stylist = (await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } })).json.id as string;
     const service = (await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 45, price: 30 } })).json.id as string;
@@ -94,7 +94,7 @@ describe("Webhooks", () => {
     await screenshot(page, "webhooks-en-1366");
   });
 
-  it("say in Czech on a phone when the endpoint answers with an error, and refuse a plain http address", { timeout: 180_000 }, async () => {
+  it("say in Czech on a phone when the endpoint answers with an error, and refuse a plain http address", async () => {
     const owner = await signedInOwner();
     await fetch(`${receiver.url}/__answer/broken`, { method: "PUT", body: JSON.stringify({ status: 500 }) });
     const { page } = await browser.visitor({ viewport: LAPTOP });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { clientMessaging } from "../../worker/clients/messaging/compose.ts";
-import { acceptOffer, fillGaps } from "../../worker/clients/outreach/engine.ts";
+import { acceptOffer } from "../../worker/clients/outreach/answers.ts";
+import { fillGaps } from "../../worker/clients/outreach/engine.ts";
 import { sql } from "./auth-helpers.ts";
 import { ACCOUNT, cron, dayAhead, live, mobile, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 

@@ -7,7 +7,7 @@ import { database } from "../../worker/data/db.ts";
 import { withTenant } from "../../worker/data/tenant.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { usdRates } from "../../worker/platform/currency.ts";
-import { loadCallSetup } from "../../worker/calls/engine/live-call.ts";
+import { loadCallSetup } from "../../worker/calls/engine/call-plan.ts";
 import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";

@@ -8,8 +8,8 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../platform/http/errors.ts";
 import { clientAddress, countHit } from "../../platform/http/rate-limit.ts";
 import type { Translate } from "../../platform/messages/index.ts";
-import { loadCallSetup } from "../engine/live-call.ts";
-import { callTenant, openBrowserCall, type CallTarget } from "../session/client.ts";
+import { callTenant, loadCallSetup, type CallTarget } from "../engine/call-plan.ts";
+import { openBrowserCall } from "../session/client.ts";
 
 /**
  * A call that cannot start still gets its socket, with an error message on it: a browser

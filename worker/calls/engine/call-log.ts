@@ -2,7 +2,7 @@ import { CALL_LIMITS } from "../../../contract/call-socket.ts";
 import { closeAbandonedCalls, finishCall, forgetOldTranscripts, recordFunctionCall, recordMessage, setCallInstructions, type CallEnd } from "../../data/calls.ts";
 import type { Database } from "../../data/db.ts";
 import { beforeTenant, withTenant, type TenantScope } from "../../data/tenant.ts";
-import { callTenant, type CallOwner } from "../session/client.ts";
+import { callTenant, type CallOwner } from "./call-plan.ts";
 import type { ToolOutcome } from "./tools.ts";
 
 

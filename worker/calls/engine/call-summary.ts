@@ -16,7 +16,7 @@ import { fileUnansweredQuestions, recentOpenQuestions, salonFaq, type FaqEntry, 
 import { beforeTenant, withTenant } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
 import { textCostOf } from "./pricing.ts";
-import { callTenant, type CallOwner } from "../session/client.ts";
+import { callTenant, type CallOwner } from "./call-plan.ts";
 import { LANGUAGE_NAMES } from "./session-config.ts";
 import { askTextModel, TextModelFailure } from "./text-model.ts";
 

@@ -7,14 +7,11 @@ import { DEFAULT_MODEL } from "../../../contract/models.ts";
 import { salonCountry } from "../../../contract/phone.ts";
 import { spokenLanguage } from "../../../contract/spoken-language.ts";
 import { usdRates } from "../../platform/currency.ts";
-import { callAssistant, type CallAssistant } from "../../data/assistants.ts";
 import { database, type Database } from "../../data/db.ts";
 import { knownCaller, type KnownCaller } from "../../data/clients.ts";
 import { offerOf } from "../../data/outreach.ts";
-import { salonFaq, type FaqEntry } from "../../data/questions.ts";
-import { salonProfile, type SalonProfile } from "../../data/salons.ts";
-import { listServices } from "../../data/services.ts";
-import { withTenant, type TenantScope } from "../../data/tenant.ts";
+import type { FaqEntry } from "../../data/questions.ts";
+import { withTenant } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
 import { translator, type Translate } from "../../platform/messages/index.ts";
 import { AudioPacer } from "./audio-pacer.ts";
@@ -25,7 +22,7 @@ import { addUsage, costOf, NO_USAGE, pricesFor } from "./pricing.ts";
 import { closeQuietly, connectModel, parseModelEvent, type ModelEvent, type SessionEvent } from "./realtime.ts";
 import { greetingResponse, LANGUAGE_NAMES, languageRule, languageSwitch, openingResponse, sessionUpdate } from "./session-config.ts";
 import { offerOpening, offerSection, runOfferTool } from "./offer-mode.ts";
-import { callTenant, type CallPlan } from "../session/client.ts";
+import { callTenant, loadCallSetup, type CallPlan } from "./call-plan.ts";
 import { CALL_CONTROL_TOOLS, isOfferTool, OFFER_CALL_TOOL_DEFINITIONS, TOOL_DEFINITIONS } from "./tool-schemas.ts";
 import { clientMessaging } from "../../clients/messaging/compose.ts";
 import { sendInBackground } from "../../clients/messaging/deliver.ts";
@@ -42,19 +39,6 @@ class CallFailure extends Error {
 }
 
 /** What a call is set up from: the assistant, the salon, its services and its FAQ. */
-export interface CallSetup {
-  assistant: CallAssistant;
-  salon: SalonProfile;
-  services: Awaited<ReturnType<typeof listServices>>;
-  faq: FaqEntry[];
-}
-
-/** Reads a call's set-up; null when the assistant or the salon is gone. The reads go out together. */
-export async function loadCallSetup(scope: TenantScope, assistantId: string): Promise<CallSetup | null> {
-  const [assistant, salon, services, faq] = await Promise.all([callAssistant(scope, assistantId), salonProfile(scope), listServices(scope), salonFaq(scope)]);
-  return assistant && salon ? { assistant, salon, services, faq } : null;
-}
-
 /** How much of the caller's speech is kept while the model is being set up. */
 const EARLY_AUDIO_MS = 5_000;
 

@@ -1,9 +1,9 @@
 import type { Language } from "../../../contract/languages.ts";
 import type { Offer } from "../../data/outreach.ts";
 import { withTenant } from "../../data/tenant.ts";
-import { acceptOffer, declineOffer } from "../../clients/outreach/engine.ts";
+import { acceptOffer, declineOffer } from "../../clients/outreach/answers.ts";
 import { LANGUAGE_NAMES } from "./session-config.ts";
-import { callTenant } from "../session/client.ts";
+import { callTenant } from "./call-plan.ts";
 import { OFFER_TOOLS, type OfferToolName } from "./tool-schemas.ts";
 import { appointmentSummary, type ToolContext, type ToolOutcome } from "./tools.ts";
 

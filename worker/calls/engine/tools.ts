@@ -17,7 +17,7 @@ import { salonProfile } from "../../data/salons.ts";
 import { listServices } from "../../data/services.ts";
 import { activeStylists, type NamedStylist } from "../../data/stylists.ts";
 import { withTenant, type TenantScope } from "../../data/tenant.ts";
-import { callTenant, type CallOwner } from "../session/client.ts";
+import { callTenant, type CallOwner } from "./call-plan.ts";
 import { unbookableText } from "./unbookable-text.ts";
 import { isToolName, LOCAL_DATE, LOCAL_TIME, parseArguments, SEARCH_DAYS, WEEKDAY_NAMES, type ToolArguments, type ToolName } from "./tool-schemas.ts";
 import { waitlistEntrySchema } from "../../../contract/outreach.ts";

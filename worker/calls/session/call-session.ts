@@ -8,7 +8,8 @@ import { SAY_LANGUAGE } from "../telephony/say-language.ts";
 import { twilioConfig } from "../telephony/twilio-rest.ts";
 import { BrowserChannel } from "../browser/channel.ts";
 import { LiveCall } from "../engine/live-call.ts";
-import { CALL_PLAN_HEADER, CALL_SESSION_PATHS, type CallPlan, type PhoneCallPlan } from "./client.ts";
+import type { CallPlan, PhoneCallPlan } from "../engine/call-plan.ts";
+import { CALL_PLAN_HEADER, CALL_SESSION_PATHS } from "./client.ts";
 
 /** How long a prepared phone call waits for Twilio's media stream before it is given up. */
 const STREAM_WAIT_MS = 30_000;

@@ -1,51 +1,10 @@
-import type { Language } from "../../../contract/languages.ts";
-import type { Tenant } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
-import type { CallSetup } from "../engine/live-call.ts";
+import type { CallPlan, PhoneCallPlan } from "../engine/call-plan.ts";
 
 /**
  * How the Worker reaches a live call's Durable Object (session/call-session.ts): the plan it starts a
  * call with, and the requests it sends. Only the Worker can reach the object.
  */
-
-/** The salon a call belongs to, and its owner, on whose behalf the assistant acts. */
-export interface CallOwner {
-  salonId: string;
-  ownerId: string;
-}
-
-/** The tenant a call's data work runs as: the salon, through its owner (row-level security). */
-export const callTenant = ({ salonId, ownerId }: CallOwner): Tenant => ({ salonId, userId: ownerId });
-
-/** Who a call is for, resolved before the call starts (demo, ticket or phone number). */
-export interface CallTarget extends CallOwner {
-  assistantId: string;
-  demo: boolean;
-}
-
-export interface CallPlan {
-  target: CallTarget;
-  /** Language of the error messages the caller may see. */
-  language: Language;
-  direction: "inbound" | "outbound";
-  fromNumber: string | null;
-  toNumber: string | null;
-  maxSeconds: number;
-  /** The call's row, made before its session starts: by the telephony webhook, or by a browser call's reservation. */
-  callId: string;
-  /** A call the salon places to offer a client a freed time: the offer (its attempt's id). */
-  offerId?: string;
-  /** The assistant and the salon, when read already (with a browser call's reservation); else the session reads them. */
-  setup?: CallSetup;
-}
-
-/** A phone call's plan, and what its media stream must match. */
-export interface PhoneCallPlan extends CallPlan {
-  /** Twilio's CallSid: the stream's `start` must carry the same one. */
-  callSid: string;
-  /** Twilio `<Say>` language for the last words of a call that fails. */
-  sayLanguage: string;
-}
 
 /** The header that carries a call's plan from the Worker to its object. */
 export const CALL_PLAN_HEADER = "x-call-plan";

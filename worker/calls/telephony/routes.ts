@@ -8,7 +8,7 @@ import { toE164 } from "../../../contract/phone.ts";
 import { offerAnswer } from "../../../contract/outreach-texts.ts";
 import { clientMessaging } from "../../clients/messaging/compose.ts";
 import { sendInBackground, storeSmsPrice } from "../../clients/messaging/deliver.ts";
-import { answerTextOffer } from "../../clients/outreach/engine.ts";
+import { answerTextOffer } from "../../clients/outreach/answers.ts";
 import { applyKeyword, replyKeyword } from "../../clients/messaging/replies.ts";
 import { callAssistant } from "../../data/assistants.ts";
 import { messageTenant, recordDelivery } from "../../data/client-messages.ts";
