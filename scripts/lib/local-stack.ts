@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { run, stopProcess } from "./processes.ts";
-import { ensureDatabase, ensureWorkerRole, migrate } from "./migrate.ts";
+import { ensureDatabase, ensureWorkerRole, migrate, WORKER_ROLE } from "./migrate.ts";
+import { startPooler } from "./pooler.ts";
 import { seedDemo } from "./seed.ts";
 
 export interface StackOptions {
@@ -79,7 +80,11 @@ export interface LocalDatabase {
   stop(): Promise<void>;
 }
 
-/** The embedded PostgreSQL with the schema migrated, the demo seeded and the Worker's login made. */
+/**
+ * The embedded PostgreSQL with the schema migrated, the demo seeded and the Worker's login
+ * made; the Worker reaches it through a pooler, as Hyperdrive in production, where PgBouncer
+ * is installed (the port after the server's + 10).
+ */
 export async function startDatabase(options: Pick<StackOptions, "dataDir" | "pgPort" | "database" | "freshDatabase" | "log">): Promise<LocalDatabase> {
   const log = options.log ?? (() => {});
   const pg = await startEmbeddedPostgres(options.dataDir, options.pgPort);
@@ -88,7 +93,16 @@ export async function startDatabase(options: Pick<StackOptions, "dataDir" | "pgP
     const databaseUrl = pg.urlFor(options.database);
     await migrate(databaseUrl, (line) => log(`[db] ${line}`));
     await seedDemo(databaseUrl, (line) => log(`[db] ${line}`));
-    return { databaseUrl, workerDatabaseUrl: await ensureWorkerRole(pg.adminUrl, databaseUrl), stop: () => pg.stop() };
+    const workerUrl = await ensureWorkerRole(pg.adminUrl, databaseUrl);
+    const pooler = await startPooler(`${options.dataDir}-pooler`, options.pgPort + 10, { port: options.pgPort, users: { [WORKER_ROLE.name]: WORKER_ROLE.password } });
+    return {
+      databaseUrl,
+      workerDatabaseUrl: pooler?.through(workerUrl) ?? workerUrl,
+      async stop() {
+        await pooler?.stop();
+        await pg.stop();
+      },
+    };
   } catch (error) {
     await pg.stop();
     throw error;

@@ -59,6 +59,9 @@ export async function ensureDatabase(adminUrl: string, database: string, { fresh
   }
 }
 
+/** The Worker's login on a developer's or the tests' database (never production's). */
+export const WORKER_ROLE = { name: "recepta_worker", password: "recepta_worker_local" };
+
 /**
  * A login role for the Worker on a developer's or the tests' database, member of recepta_app
  * (made by the migrations), so that row-level security applies to everything the Worker runs.
@@ -67,8 +70,7 @@ export async function ensureDatabase(adminUrl: string, database: string, { fresh
  * the Worker's own login cannot create it.
  */
 export async function ensureWorkerRole(adminUrl: string, databaseUrl: string): Promise<string> {
-  const role = "recepta_worker";
-  const password = "recepta_worker_local";
+  const { name: role, password } = WORKER_ROLE;
   const sql = postgres(adminUrl, { onnotice: () => {}, max: 1 });
   try {
     const [exists] = await sql`select 1 from pg_roles where rolname = ${role}`;

@@ -559,7 +559,7 @@ describe("fuzzing every route", () => {
   // each route, never over one clock for all of them. A failure names the seed: put it in
   // place of Date.now() to replay the same requests.
   const seed = Date.now();
-  it.each(Object.entries(ROUTES))("answers %s with no 500 or worse, and every refusal with a detail", { timeout: 120_000 }, async (key, route) => {
+  it.each(Object.entries(ROUTES))("answers %s with no 500 or worse, and every refusal with a detail", async (key, route) => {
     const failures: string[] = [];
     await fc.assert(
       fc.asyncProperty(generated(route), async (input) => {

@@ -1,0 +1,81 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createConnection } from "node:net";
+import { resolve } from "node:path";
+
+/** Debian's PgBouncer (package pgbouncer). */
+const PGBOUNCER = "/usr/sbin/pgbouncer";
+
+export interface RunningPooler {
+  /** `url` with its host and port moved to the pooler. */
+  through(url: string): string;
+  stop(): Promise<void>;
+}
+
+/** Resolves once something listens on the port. */
+async function listening(port: number, deadline: number): Promise<void> {
+  for (;;) {
+    const open = await new Promise<boolean>((done) => {
+      const socket = createConnection({ host: "127.0.0.1", port }, () => done(socket.end() && true)).on("error", () => done(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`the pooler did not listen on ${port}`);
+    await new Promise((next) => setTimeout(next, 50));
+  }
+}
+
+/**
+ * A connection pooler in front of a local Postgres, as Hyperdrive is in front of Supabase in
+ * production: the Worker opens a connection per request, and a pooled one is handed over in
+ * well under a millisecond where a new server process costs tens of them. Session pooling,
+ * each connection reset (DISCARD ALL) before it serves another client, so nothing of one
+ * request's session reaches the next. Null where PgBouncer is not installed: connections then
+ * go straight to the server.
+ */
+export async function startPooler(dir: string, port: number, server: { port: number; users: Record<string, string> }): Promise<RunningPooler | null> {
+  if (!existsSync(PGBOUNCER)) return null;
+  const folder = resolve(dir);
+  mkdirSync(folder, { recursive: true });
+  const users = Object.entries(server.users).map(([user, password]) => `"${user}" "${password}"`).join("\n");
+  writeFileSync(resolve(folder, "users.txt"), `${users}\n`);
+  writeFileSync(
+    resolve(folder, "pgbouncer.ini"),
+    [
+      "[databases]",
+      `* = host=127.0.0.1 port=${server.port}`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${port}`,
+      "unix_socket_dir =",
+      "auth_type = plain",
+      `auth_file = ${resolve(folder, "users.txt")}`,
+      "pool_mode = session",
+      "server_reset_query = DISCARD ALL",
+      "max_client_conn = 1000",
+      "default_pool_size = 40",
+      // A request that finds every server connection busy waits for one rather than failing at once.
+      "query_wait_timeout = 30",
+      `logfile = ${resolve(folder, "pgbouncer.log")}`,
+      `pidfile = ${resolve(folder, "pgbouncer.pid")}`,
+      "",
+    ].join("\n"),
+  );
+  // PgBouncer, like Postgres, refuses to run as root: as root it runs as postgres, in a folder of its own.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync("chown", ["-R", "postgres", folder]);
+  const child: ChildProcess = spawn(PGBOUNCER, [...(asRoot ? ["-u", "postgres"] : []), resolve(folder, "pgbouncer.ini")], { stdio: "ignore" });
+  await listening(port, Date.now() + 10_000);
+  return {
+    through(url) {
+      const pooled = new URL(url);
+      pooled.host = `127.0.0.1:${port}`;
+      return pooled.toString();
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGINT");
+      await exited;
+    },
+  };
+}
