@@ -46,6 +46,7 @@ export const appointmentResponse = z.object({
   source: z.enum(APPOINTMENT_SOURCES),
   created_by: appointmentChange,
   changed_by: appointmentChange,
+  version: z.int(),
 });
 
 const clientSummary = z.object({

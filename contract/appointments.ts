@@ -25,6 +25,20 @@ const serviceLine = z.object({
   ),
 });
 
+interface Span {
+  start_datetime: string;
+  end_datetime: string;
+}
+
+/** An appointment's end after its start, and no longer than the calendar takes. */
+const inOrder = [
+  z.refine<Span>((a) => Date.parse(a.end_datetime) > Date.parse(a.start_datetime), { error: "validation.appointment.order", path: ["end_datetime"] }),
+  z.refine<Span>((a) => Date.parse(a.end_datetime) - Date.parse(a.start_datetime) <= CALENDAR.maxMinutes * 60_000, {
+    error: "validation.appointment.tooLong",
+    path: ["end_datetime"],
+  }),
+];
+
 export const appointmentSchema = requestBody({
   customer_name: optionalText(120),
   customer_phone: optionalText(32),
@@ -33,15 +47,22 @@ export const appointmentSchema = requestBody({
   end_datetime: instant("validation.appointment.end"),
   notes: optionalText(2000),
   services: z._default(z.array(serviceLine, { error: "validation.appointment.services" }).check(z.maxLength(20)), []),
-}).check(
-  z.refine((a) => Date.parse(a.end_datetime) > Date.parse(a.start_datetime), { error: "validation.appointment.order", path: ["end_datetime"] }),
-  z.refine((a) => Date.parse(a.end_datetime) - Date.parse(a.start_datetime) <= CALENDAR.maxMinutes * 60_000, {
-    error: "validation.appointment.tooLong",
-    path: ["end_datetime"],
-  }),
-);
+}).check(...inOrder);
 export type AppointmentInput = z.input<typeof appointmentSchema>;
 export type AppointmentBody = z.output<typeof appointmentSchema>;
+
+/**
+ * PATCH /dashboard/appointments/:id: a move (a calendar drag or resize, the receptionist's
+ * move) to another stylist or time, made on the appointment as read at `version`. Its client,
+ * services and notes stay as they are.
+ */
+export const appointmentMoveSchema = requestBody({
+  stylist: z.string({ error: "validation.appointment.stylist" }).check(z.regex(UUID, { error: "validation.appointment.stylist" })),
+  start_datetime: instant("validation.appointment.start"),
+  end_datetime: instant("validation.appointment.end"),
+  version: z.int({ error: "validation.appointment.version" }).check(z.gte(1, { error: "validation.appointment.version" }), z.lte(2 ** 31 - 1, { error: "validation.appointment.version" })),
+}).check(...inOrder);
+export type AppointmentMove = z.output<typeof appointmentMoveSchema>;
 
 /** PUT /dashboard/appointments/:id/no-show: marks (true) or clears (false) a started appointment's no-show. */
 export const noShowSchema = requestBody({
@@ -97,6 +118,8 @@ export interface Appointment {
   source: AppointmentSource;
   created_by: AppointmentChange | null;
   changed_by: AppointmentChange | null;
+  /** Counts the changes made to it: a move names the version it was made on. */
+  version: number;
 }
 
 /** GET /dashboard/availability: free start times for services of a total duration. */

@@ -62,6 +62,7 @@ const booked: Appointment = {
   source: "dashboard",
   created_by: null,
   changed_by: null,
+  version: 1,
 };
 
 interface Request {

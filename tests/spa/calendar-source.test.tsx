@@ -29,6 +29,7 @@ const appointment = (source: AppointmentSource): Appointment => ({
   source,
   created_by: null,
   changed_by: null,
+  version: 1,
 });
 
 const WORDS = {

@@ -113,6 +113,7 @@ describe("the appointment draft", () => {
       source: "dashboard",
       created_by: null,
       changed_by: null,
+      version: 1,
     };
     expect(draftFor({ mode: "edit", appointment }, PRAGUE)).toMatchObject({
       customer_name: "",

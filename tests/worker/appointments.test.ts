@@ -71,6 +71,83 @@ describe("appointments", () => {
     expect(row?.status).toBe("cancelled");
   });
 
+  it("move as read: another stylist or time, keeping client, services and note; a change made meanwhile is refused with the appointment as it is now", async () => {
+    const { owner, stylist, cut, colour } = await salonWithTeam();
+    const petr = (await owner.call("/api/dashboard/stylists", { body: { first_name: "Petr", last_name: "Malý" } })).json.id as string;
+    const booked = await owner.call("/api/dashboard/appointments", {
+      body: {
+        customer_name: "Petra Králová",
+        customer_phone: "+420 777 123 456",
+        stylist,
+        start_datetime: at("10:00"),
+        end_datetime: at("12:15"),
+        notes: "Allergic to ammonia",
+        services: [
+          { service: cut, price_at_booking: 25, duration_at_booking: 45 },
+          { service: colour, price_at_booking: 75, duration_at_booking: 90 },
+        ],
+      },
+    });
+    const id = booked.json.id as string;
+    expect(booked.json.version).toBe(1);
+    // The salon stops offering colouring: a move keeps the line all the same.
+    expect((await owner.call(`/api/dashboard/services/${colour}`, { method: "DELETE" })).status).toBe(204);
+
+    const moved = await owner.call(`/api/dashboard/appointments/${id}`, {
+      method: "PATCH",
+      body: { stylist: petr, start_datetime: at("14:00"), end_datetime: at("16:15"), version: 1 },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.json).toMatchObject({
+      stylist: petr,
+      stylist_name: "Petr Malý",
+      start_datetime: "2026-12-07T13:00:00.000Z",
+      end_datetime: "2026-12-07T15:15:00.000Z",
+      customer_name: "Petra Králová",
+      notes: "Allergic to ammonia",
+      services: booked.json.services,
+      version: 2,
+    });
+
+    // A second screen still shows version 1 and drags it: refused, in the owner's language,
+    // with the appointment as it is now, and nothing changed.
+    const stale = await owner.call(`/api/dashboard/appointments/${id}`, {
+      method: "PATCH",
+      body: { stylist, start_datetime: at("09:00"), end_datetime: at("11:15"), version: 1 },
+      headers: { "accept-language": "de" },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json).toMatchObject({
+      code: "changed_meanwhile",
+      detail: "Jemand hat diesen Termin in der Zwischenzeit geändert. Der Kalender zeigt ihn jetzt im aktuellen Stand – verschieben Sie ihn bei Bedarf noch einmal.",
+      current: moved.json,
+    });
+    expect((await owner.call(`/api/dashboard/appointments/${id}`)).json).toEqual(moved.json);
+
+    // A clash is named as a booking's would be; another salon's stylist is refused at its field.
+    const other = await owner.call("/api/dashboard/appointments", {
+      body: { customer_name: "Eva", stylist, start_datetime: at("09:00"), end_datetime: at("10:00"), services: [{ service: cut }] },
+    });
+    expect(other.status).toBe(201);
+    const clash = await owner.call(`/api/dashboard/appointments/${id}`, {
+      method: "PATCH",
+      body: { stylist, start_datetime: at("09:30"), end_datetime: at("11:45"), version: 2 },
+    });
+    expect(clash.status).toBe(409);
+    expect(clash.json.code).toBe("overlap");
+    const stranger = await owner.call(`/api/dashboard/appointments/${id}`, {
+      method: "PATCH",
+      body: { stylist: crypto.randomUUID(), start_datetime: at("14:00"), end_datetime: at("16:15"), version: 2 },
+    });
+    expect(stranger.status).toBe(422);
+    expect(stranger.json.fields).toHaveProperty("stylist");
+    const missing = await owner.call(`/api/dashboard/appointments/${crypto.randomUUID()}`, {
+      method: "PATCH",
+      body: { stylist, start_datetime: at("14:00"), end_datetime: at("16:15"), version: 1 },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it("refuses an overlap with a 409 naming the clash, and a cancelled appointment frees the time", async () => {
     const { owner, stylist, cut } = await salonWithTeam();
     const first = await owner.call("/api/dashboard/appointments", {

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { z } from "zod/mini";
 import { appointmentMessagesQuery } from "../../contract/appointment-messages.ts";
-import { appointmentRangeQuery, appointmentSchema, availabilityQuery, noShowSchema } from "../../contract/appointments.ts";
+import { appointmentMoveSchema, appointmentRangeQuery, appointmentSchema, availabilityQuery, noShowSchema } from "../../contract/appointments.ts";
 import { assistantConfigSchema } from "../../contract/assistants.ts";
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, verifyEmailQuery } from "../../contract/auth.ts";
 import { callListQuery, callStatsQuery } from "../../contract/calls.ts";
@@ -158,6 +158,12 @@ const ROUTES: Record<string, RouteInput> = {
   "GET /api/dashboard/appointments/:id": { owner: true },
   "POST /api/dashboard/appointments": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
   "PUT /api/dashboard/appointments/:id": { kind: "json", schema: appointmentSchema, owner: true, example: appointmentExample },
+  "PATCH /api/dashboard/appointments/:id": {
+    kind: "json",
+    schema: appointmentMoveSchema,
+    owner: true,
+    example: () => ({ stylist: rows.stylist, start_datetime: `${DAY}T12:00:00+01:00`, end_datetime: `${DAY}T13:00:00+01:00`, version: 1 }),
+  },
   "DELETE /api/dashboard/appointments/:id": { owner: true },
   "PUT /api/dashboard/appointments/:id/no-show": { kind: "json", schema: noShowSchema, owner: true, example: () => ({ no_show: true }) },
   "GET /api/dashboard/availability": { kind: "query", schema: availabilityQuery, owner: true, example: () => ({ ...range(), duration: "60" }) },

@@ -236,6 +236,7 @@ describe("roles", () => {
     "GET /api/dashboard/appointments/:id": EVERYONE,
     "POST /api/dashboard/appointments": EVERYONE,
     "PUT /api/dashboard/appointments/:id": EVERYONE,
+    "PATCH /api/dashboard/appointments/:id": EVERYONE,
     "DELETE /api/dashboard/appointments/:id": EVERYONE,
     "PUT /api/dashboard/appointments/:id/no-show": EVERYONE,
     "GET /api/dashboard/availability": EVERYONE,

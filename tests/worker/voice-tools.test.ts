@@ -137,13 +137,18 @@ describe("the receptionist's tools", () => {
       error: "That appointment_id is not one of the caller's upcoming appointments; use find_appointments.",
     });
 
-    // The salon stops offering colouring: that appointment stays, but cannot be moved by phone.
+    // The salon stops offering colouring: that appointment moves all the same, keeping its
+    // service as booked, its price and its note: a move changes nothing but stylist and time.
     expect((await owner.call(`/api/dashboard/services/${colouring}`, { method: "DELETE" })).status).toBe(204);
     const appointmentId = (coloured as { result: { appointment_id: string } }).result.appointment_id;
-    expect(await tool("reschedule_appointment", { ...caller, appointment_id: appointmentId, new_start: `${monday} 11:00` })).toEqual({
-      ok: false,
-      error: "A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.",
+    await sql`update appointments set notes = 'Allergic to ammonia' where id = ${appointmentId}`;
+    const before = (await owner.call(`/api/dashboard/appointments/${appointmentId}`)).json;
+    expect(await tool("reschedule_appointment", { ...caller, appointment_id: appointmentId, new_start: `${monday} 11:00` })).toMatchObject({
+      ok: true,
+      result: { rescheduled: true, previous_start: `${monday} 14:00`, start: `${monday} 11:00` },
     });
+    const after = (await owner.call(`/api/dashboard/appointments/${appointmentId}`)).json;
+    expect(after).toMatchObject({ services: before.services, notes: "Allergic to ammonia", version: (before.version as number) + 1 });
   });
 
   it("on a phone call, book and find by the number the caller is calling from when the model leaves it out", async () => {

@@ -4,7 +4,7 @@ import type { TenantScope } from "../data/tenant.ts";
 import type { ClientMessaging } from "../clients/messaging/compose.ts";
 
 /** What a booking, move or cancellation did, as the consequences of changes hear it. */
-export type AppointmentChange =
+export type ChangeEvent =
   | { kind: "booked"; appointment: Appointment }
   | { kind: "changed"; before: Appointment; appointment: Appointment }
   | { kind: "cancelled"; before: Appointment };
@@ -27,4 +27,4 @@ export type ChangeIntent = { kind: "save"; id: string | null } | { kind: "cancel
  * must compare, and answers what it does once the change is written: the ids of the messages
  * to send after the commit.
  */
-export type ChangeSubscriber = (context: ChangeContext, intent: ChangeIntent) => Promise<(change: AppointmentChange) => Promise<string[]>>;
+export type ChangeSubscriber = (context: ChangeContext, intent: ChangeIntent) => Promise<(change: ChangeEvent) => Promise<string[]>>;

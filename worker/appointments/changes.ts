@@ -1,11 +1,11 @@
-import type { Appointment, AppointmentBody, ChangeChannel } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody, AppointmentMove, ChangeChannel } from "../../contract/appointments.ts";
 import type { MessageChannel } from "../../contract/client-messages.ts";
 import type { Language } from "../../contract/languages.ts";
 import type { ClientMessaging } from "../clients/messaging/compose.ts";
-import { cancelAppointment, getAppointment, saveAppointment, type SaveOptions } from "../data/appointments.ts";
+import { cancelAppointment, getAppointment, moveAppointment, saveAppointment, type SaveOptions } from "../data/appointments.ts";
 import { rememberClientLanguage } from "../data/client-messages.ts";
 import type { TenantScope } from "../data/tenant.ts";
-import type { AppointmentChange, ChangeContext, ChangeIntent } from "./change-events.ts";
+import type { ChangeEvent, ChangeContext, ChangeIntent } from "./change-events.ts";
 import { CHANGE_SUBSCRIBERS } from "./subscribers.ts";
 
 /**
@@ -18,7 +18,7 @@ import { CHANGE_SUBSCRIBERS } from "./subscribers.ts";
  */
 
 /** Runs the subscribers around the write: each reads what it needs first, then writes its part in order. */
-async function withSubscribers<T>(context: ChangeContext, intent: ChangeIntent, write: () => Promise<[T, AppointmentChange]>): Promise<[T, string[]]> {
+async function withSubscribers<T>(context: ChangeContext, intent: ChangeIntent, write: () => Promise<[T, ChangeEvent]>): Promise<[T, string[]]> {
   const after = [];
   for (const subscriber of CHANGE_SUBSCRIBERS) after.push(await subscriber(context, intent));
   const [result, change] = await write();
@@ -41,6 +41,22 @@ export async function saveAndConfirm(
     // The language the client booked in, kept where their record has none, so the confirmation is in it already.
     if (options.clientLanguage) await rememberClientLanguage(scope, saved.id, options.clientLanguage);
     return [saved, before ? { kind: "changed", before, appointment: saved } : { kind: "booked", appointment: saved }];
+  });
+  return { appointment, queued };
+}
+
+/** A move to another stylist or time, made on the version it was read at; the rest stays as it is. */
+export async function moveAndConfirm(
+  scope: TenantScope,
+  messaging: ClientMessaging | null,
+  id: string,
+  move: AppointmentMove,
+  via: ChangeChannel = "dashboard",
+): Promise<{ appointment: Appointment; queued: string[] }> {
+  const before = await getAppointment(scope, id);
+  const [appointment, queued] = await withSubscribers({ scope, messaging }, { kind: "save", id }, async () => {
+    const moved = await moveAppointment(scope, id, move, via);
+    return [moved, { kind: "changed", before, appointment: moved }];
   });
   return { appointment, queued };
 }

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { appointmentRangeQuery, appointmentSchema, noShowSchema } from "../../contract/appointments.ts";
-import { cancelAndConfirm, saveAndConfirm } from "./changes.ts";
+import { appointmentMoveSchema, appointmentRangeQuery, appointmentSchema, noShowSchema } from "../../contract/appointments.ts";
+import { cancelAndConfirm, moveAndConfirm, saveAndConfirm } from "./changes.ts";
 import { clientMessaging } from "../clients/messaging/compose.ts";
 import { sendInBackground } from "../clients/messaging/deliver.ts";
 import { getAppointment, listAppointments, markNoShow } from "../data/appointments.ts";
@@ -39,6 +39,15 @@ export const appointmentRoutes = new Hono<KeyEnv>()
     const id = rowId(c);
     const body = c.req.valid("json");
     const { appointment, queued } = await inSalon(c, (scope) => saveAndConfirm(scope, clientMessaging(c.env), body, { id, via: via(c) }));
+    sendQueued(c, queued);
+    return c.json(appointment);
+  })
+  // A move, made on the version it was read at: a change someone made since answers 409 with
+  // the appointment as it is now.
+  .patch("/:id", jsonBody(appointmentMoveSchema), async (c) => {
+    const id = rowId(c);
+    const move = c.req.valid("json");
+    const { appointment, queued } = await inSalon(c, (scope) => moveAndConfirm(scope, clientMessaging(c.env), id, move, via(c)));
     sendQueued(c, queued);
     return c.json(appointment);
   })

@@ -1,4 +1,4 @@
-import type { Appointment, AppointmentBody, AppointmentChange, AppointmentSource, ChangeChannel } from "../../contract/appointments.ts";
+import type { Appointment, AppointmentBody, AppointmentChange, AppointmentMove, AppointmentSource, ChangeChannel } from "../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../contract/salon.ts";
 import { linkAppointment, SOURCE_OF_BOOKING } from "./clients.ts";
 import { DataError, forbidden, isOverlap, notFound } from "./errors.ts";
@@ -24,6 +24,7 @@ interface Row {
   changed_via: ChangeChannel | null;
   changed_name: string | null;
   changed_at: Date | null;
+  version: number;
 }
 
 const CHANGE_KINDS: Record<ChangeChannel, AppointmentChange["kind"]> = {
@@ -54,6 +55,7 @@ const toAppointment = (row: Row): Appointment => ({
   source: row.source,
   created_by: change(row.created_via, row.created_name, row.created_at),
   changed_by: change(row.changed_via, row.changed_name, row.changed_at),
+  version: row.version,
 });
 
 /** A person as the salon knows them: the name given at their invitation, else their address. */
@@ -71,7 +73,7 @@ export async function listAppointments(scope: TenantScope, where: { from?: Date;
     select a.id, a.customer_name, case when ${own} then a.customer_phone end as customer_phone, a.stylist_id as stylist, a.stylist_name,
       a.start_at, a.end_at, case when ${own} then a.notes end as notes, a.no_show_at, a.source,
       coalesce(a.created_via, a.source) as created_via, ${sql.unsafe(PERSON("a.created_by"))} as created_name, a.created_at,
-      a.changed_via, ${sql.unsafe(PERSON("a.changed_by"))} as changed_name, a.changed_at,
+      a.changed_via, ${sql.unsafe(PERSON("a.changed_by"))} as changed_name, a.changed_at, a.version,
       coalesce(json_agg(json_build_object(
         'service_id', s.service_id, 'service_name', s.service_name, 'service_color', s.service_color,
         'price_at_booking', s.price_at_booking::float8, 'duration_at_booking', s.duration_at_booking
@@ -111,6 +113,29 @@ const changedBy = (scope: TenantScope, via: ChangeChannel) => ({
   changed_at: new Date(),
 });
 
+/** What every change to an appointment writes beside its own columns: who, when, and one more version. */
+const changed = (scope: TenantScope, via: ChangeChannel) =>
+  scope.sql`${scope.sql(changedBy(scope, via))}, updated_at = now(), version = version + 1`;
+
+/** Moved to a time still ahead, an appointment is no longer one the client missed. */
+const noShowKept = (scope: TenantScope, start: Date) => scope.sql`no_show_at = case when ${start} > now() then null else no_show_at end`;
+
+/**
+ * Writes to one stylist's calendar take turns. Two overlapping bookings written at once
+ * would otherwise each insert, each find the other's row in the exclusion constraint and wait
+ * for it: a deadlock PostgreSQL breaks only after a second (deadlock_timeout), and fifty at
+ * once queue past the statement timeout. In turn, each finds the booking before it committed.
+ */
+const inTurn = (scope: TenantScope, stylistId: string) => scope.sql`select pg_advisory_xact_lock(hashtextextended(${stylistId}, 0))`;
+
+/** The stylist's name, refused as a field when the stylist is not the salon's. */
+async function stylistName({ sql, salonId }: TenantScope, stylistId: string): Promise<string> {
+  const [stylist] = await sql<{ name: string }[]>`
+    select ${sql.unsafe(FULL_NAME)} as name from stylists where id = ${stylistId} and salon_id = ${salonId}`;
+  if (!stylist) throw new DataError("invalid", "validation.appointment.stylist", { field: "stylist" });
+  return stylist.name;
+}
+
 /** A stylist member changes only their own appointments: those of their stylist record, kept there. */
 function requireOwn(scope: TenantScope, stylistId: string | null) {
   if (scope.ownStylist && stylistId !== scope.ownStylist) throw forbidden("team.error.notYourAppointment");
@@ -139,9 +164,7 @@ export async function saveAppointment(
   const { sql, salonId } = scope;
   requireOwn(scope, body.stylist);
   if (options.id) requireOwn(scope, await stylistOf(scope, options.id));
-  const [stylist] = await sql<{ name: string }[]>`
-    select ${sql.unsafe(FULL_NAME)} as name from stylists where id = ${body.stylist} and salon_id = ${salonId}`;
-  if (!stylist) throw new DataError("invalid", "validation.appointment.stylist", { field: "stylist" });
+  const stylist = await stylistName(scope, body.stylist);
 
   const services = await servicesByIds(scope, body.services.map((line) => line.service));
   const byId = new Map(services.map((service) => [service.id, service]));
@@ -150,7 +173,7 @@ export async function saveAppointment(
 
   const fields = {
     stylist_id: body.stylist,
-    stylist_name: stylist.name,
+    stylist_name: stylist,
     customer_name: body.customer_name,
     customer_phone: body.customer_phone,
     start_at: new Date(body.start_datetime),
@@ -159,20 +182,14 @@ export async function saveAppointment(
   };
   const via = options.via ?? options.source ?? "dashboard";
   let id = options.id;
-  // Writes to one stylist's calendar take turns. Two overlapping bookings written at once
-  // would otherwise each insert, each find the other's row in the exclusion constraint and wait
-  // for it: a deadlock PostgreSQL breaks only after a second (deadlock_timeout), and fifty at
-  // once queue past the statement timeout. In turn, each finds the booking before it committed.
-  await sql`select pg_advisory_xact_lock(hashtextextended(${body.stylist}, 0))`;
+  await inTurn(scope, body.stylist);
   try {
     // A savepoint keeps the transaction usable when the exclusion constraint refuses the
     // write, so the booking in the way can still be read and named.
     id = await sql.savepoint(async (sp) => {
       if (options.id) {
         const [updated] = await sp<{ id: string }[]>`
-          update appointments set ${sp({ ...fields, ...changedBy(scope, via) })}, updated_at = now(),
-            -- Moved to a time still ahead, it is no longer one the client missed.
-            no_show_at = case when ${fields.start_at} > now() then null else no_show_at end
+          update appointments set ${sp(fields)}, ${changed({ ...scope, sql: sp }, via)}, ${noShowKept({ ...scope, sql: sp }, fields.start_at)}
           where id = ${options.id} and salon_id = ${salonId} and status = 'booked' returning id`;
         return updated?.id;
       }
@@ -214,8 +231,41 @@ export async function saveAppointment(
   return getAppointment(scope, id);
 }
 
+/**
+ * Moves a booked appointment to another stylist or time, as it was read at `move.version`: its
+ * client, services and notes stay as they are. A change someone made since is refused as a
+ * conflict carrying the appointment as it is now; a clash as a booking's is.
+ */
+export async function moveAppointment(scope: TenantScope, id: string, move: AppointmentMove, via: ChangeChannel = "dashboard"): Promise<Appointment> {
+  const { sql, salonId } = scope;
+  requireOwn(scope, move.stylist);
+  requireOwn(scope, await stylistOf(scope, id));
+  const stylist = await stylistName(scope, move.stylist);
+  const start = new Date(move.start_datetime);
+  await inTurn(scope, move.stylist);
+  let moved: { id: string } | undefined;
+  try {
+    moved = await sql.savepoint(async (sp) => {
+      const [row] = await sp<{ id: string }[]>`
+        update appointments set stylist_id = ${move.stylist}, stylist_name = ${stylist}, start_at = ${start}, end_at = ${new Date(move.end_datetime)},
+          ${changed({ ...scope, sql: sp }, via)}, ${noShowKept({ ...scope, sql: sp }, start)}
+        where id = ${id} and salon_id = ${salonId} and status = 'booked' and version = ${move.version} returning id`;
+      return row;
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw await overlapError(scope, move, id);
+    throw error;
+  }
+  if (!moved) throw new DataError("conflict", "appointments.error.changedMeanwhile", { code: "changed_meanwhile", answer: { current: await getAppointment(scope, id) } });
+  return getAppointment(scope, id);
+}
+
 /** The conflict of a write the exclusion constraint refused, naming the booking in the way when it is still there. */
-async function overlapError(scope: TenantScope, body: AppointmentBody, ignoreId: string | undefined): Promise<DataError> {
+async function overlapError(
+  scope: TenantScope,
+  body: Pick<AppointmentBody, "stylist" | "start_datetime" | "end_datetime">,
+  ignoreId: string | undefined,
+): Promise<DataError> {
   const { sql } = scope;
   const [clash] = await sql<{ stylist_name: string; start_at: Date; end_at: Date; time_zone: string }[]>`
     select a.stylist_name, a.start_at, a.end_at, s.time_zone from appointments a join salons s on s.id = a.salon_id
@@ -241,7 +291,7 @@ export async function cancelAppointment(scope: TenantScope, id: string, via: Cha
   const { sql } = scope;
   requireOwn(scope, await stylistOf(scope, id));
   const cancelled = await sql`
-    update appointments set status = 'cancelled', cancelled_at = now(), updated_at = now(), ${sql(changedBy(scope, via))}
+    update appointments set status = 'cancelled', cancelled_at = now(), ${changed(scope, via)}
     where id = ${id} and salon_id = ${scope.salonId} and status = 'booked' returning id`;
   if (cancelled.length === 0) throw notFound();
 }
@@ -258,7 +308,7 @@ export async function markNoShow(scope: TenantScope, id: string, noShow: boolean
   if (!appointment) throw notFound();
   if (noShow && !appointment.started) throw new DataError("invalid", "appointments.error.noShowAhead", { code: "not_started", field: "no_show" });
   await sql`
-    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, updated_at = now(), ${sql(changedBy(scope, via))}
+    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, ${changed(scope, via)}
     where id = ${id} and salon_id = ${salonId}`;
   return getAppointment(scope, id);
 }

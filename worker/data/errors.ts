@@ -18,6 +18,8 @@ export class DataError extends Error {
       /** A stable machine-readable code; defaults per kind. */
       code?: string;
       values?: Record<string, MessageValue>;
+      /** More of the answer beside its detail, such as what a conflict found in the way. */
+      answer?: Record<string, unknown>;
     } = {},
   ) {
     super(messageId);

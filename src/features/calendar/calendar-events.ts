@@ -1,5 +1,5 @@
 import type { Calendar } from "@event-calendar/core";
-import type { Appointment, AppointmentBody } from "../../../contract/appointments.ts";
+import type { Appointment, AppointmentMove } from "../../../contract/appointments.ts";
 import { DEFAULT_COLOR } from "../../../contract/salon-basics.ts";
 import type { Stylist } from "../../../contract/salon.ts";
 import { toInstant, toWall, type Wall } from "./salon-time.ts";
@@ -104,19 +104,14 @@ export function appointmentEvent(appointment: Appointment, timeZone: string, edi
 }
 
 /**
- * The body that moves an appointment to another time or stylist and keeps the rest.
- * Service lines whose service has since been deleted cannot be sent again and are left out.
+ * A move of the appointment to another time or stylist, made on the version on screen: the
+ * server keeps everything else, and refuses it when someone changed the appointment since.
  */
-export function rescheduled(appointment: Appointment, change: { stylist: string; start: Wall; end: Wall }, timeZone: string): AppointmentBody {
+export function rescheduled(appointment: Appointment, change: { stylist: string; start: Wall; end: Wall }, timeZone: string): AppointmentMove {
   return {
-    customer_name: appointment.customer_name,
-    customer_phone: appointment.customer_phone,
     stylist: change.stylist,
     start_datetime: toInstant(change.start, timeZone),
     end_datetime: toInstant(change.end, timeZone),
-    notes: appointment.notes,
-    services: appointment.services.flatMap((line) =>
-      line.service_id ? [{ service: line.service_id, price_at_booking: line.price_at_booking, duration_at_booking: line.duration_at_booking }] : [],
-    ),
+    version: appointment.version,
   };
 }

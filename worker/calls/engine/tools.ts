@@ -7,7 +7,7 @@ import { WEEKDAYS } from "../../../contract/salon.ts";
 import { fold } from "../../../contract/text.ts";
 import { addDays, dayOf, DAY_MS, isoDate, wallTime, zonedInstant } from "../../../contract/time-zone.ts";
 import { findFreeSlots, findSlotAt } from "../../appointments/availability/find.ts";
-import { cancelAndConfirm, saveAndConfirm } from "../../appointments/changes.ts";
+import { cancelAndConfirm, moveAndConfirm, saveAndConfirm } from "../../appointments/changes.ts";
 import type { ClientMessaging } from "../../clients/messaging/compose.ts";
 import { listAppointments } from "../../data/appointments.ts";
 import type { Database } from "../../data/db.ts";
@@ -250,26 +250,17 @@ const executors: Executors = {
 
   async reschedule_appointment(scope, ctx, args, queued) {
     const current = await oneAppointment(scope, ctx, args);
-    if (current.services.some((line) => !line.service_id)) {
-      throw new ToolRefusal("A service of this appointment is no longer offered, so it cannot be moved by phone; offer a hand-over to the salon.");
-    }
     const stylist = args.stylist ? pickStylist(await activeStylists(scope), args.stylist) : { id: current.stylist!, name: current.stylist_name };
     const start = parseLocal(args.new_start, ctx.timeZone);
     const duration = (Date.parse(current.end_datetime) - Date.parse(current.start_datetime)) / 60_000;
     const stylistId = await freeStylistAt(scope, ctx, start, duration, stylist, current.id);
-    const { appointment: moved, queued: written } = await saveAndConfirm(
+    // A move, as the appointment was read: its services, prices and note stay as they are.
+    const { appointment: moved, queued: written } = await moveAndConfirm(
       scope,
       ctx.messaging,
-      {
-        customer_name: current.customer_name,
-        customer_phone: current.customer_phone,
-        stylist: stylistId,
-        start_datetime: start.toISOString(),
-        end_datetime: new Date(start.getTime() + duration * 60_000).toISOString(),
-        notes: null,
-        services: current.services.map((line) => ({ service: line.service_id!, price_at_booking: line.price_at_booking, duration_at_booking: line.duration_at_booking })),
-      },
-      { id: current.id, via: "voice" },
+      current.id,
+      { stylist: stylistId, start_datetime: start.toISOString(), end_datetime: new Date(start.getTime() + duration * 60_000).toISOString(), version: current.version },
+      "voice",
     );
     queued.push(...written);
     return { rescheduled: true, previous_start: formatLocal(new Date(current.start_datetime), ctx.timeZone), ...appointmentSummary(ctx, moved) };

@@ -53,7 +53,7 @@ function dataErrorBody(error: DataError, translate: Translate, language: Languag
   const values = Object.fromEntries(Object.entries(error.options.values ?? {}).map(([name, value]) => [name, shown(value, language)]));
   const detail = translate(error.messageId, values);
   const { field } = error.options;
-  return { status, body: { detail, code: error.options.code ?? code, ...(field ? { fields: { [field]: detail } } : {}) } };
+  return { status, body: { ...error.options.answer, detail, code: error.options.code ?? code, ...(field ? { fields: { [field]: detail } } : {}) } };
 }
 
 const DATABASE_FAILURES = {

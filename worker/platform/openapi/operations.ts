@@ -1,13 +1,13 @@
 import type { z } from "zod/mini";
 import { appointmentResponse, callListResponse, callResponse, clientDetailResponse, clientListResponse, serviceResponse, stylistResponse } from "../../../contract/api-responses.ts";
-import { appointmentRangeQuery, appointmentSchema } from "../../../contract/appointments.ts";
+import { appointmentMoveSchema, appointmentRangeQuery, appointmentSchema } from "../../../contract/appointments.ts";
 import { callListQuery } from "../../../contract/calls.ts";
 import { clientListQuery, clientMergeSchema, clientUpdateSchema } from "../../../contract/clients.ts";
 import { serviceSchema, stylistSchema } from "../../../contract/salon.ts";
 
 /** One operation of the reference: the contract's schemas of its input and its answer. */
 export interface Operation {
-  method: "get" | "post" | "put" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI's form: `{id}` for a row's id. */
   path: string;
   tag: string;
@@ -27,6 +27,15 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/dashboard/appointments", tag: "Appointments", summary: "Book an appointment; the client gets a confirmation when messages are on.", body: appointmentSchema, status: 201, response: appointmentResponse },
   { method: "get", path: "/api/dashboard/appointments/{id}", tag: "Appointments", summary: "Read one appointment.", status: 200, response: appointmentResponse },
   { method: "put", path: "/api/dashboard/appointments/{id}", tag: "Appointments", summary: "Change an appointment.", body: appointmentSchema, status: 200, response: appointmentResponse },
+  {
+    method: "patch",
+    path: "/api/dashboard/appointments/{id}",
+    tag: "Appointments",
+    summary: "Move an appointment to another stylist or time, as read at its version; a change made since answers 409 with the appointment as it is now.",
+    body: appointmentMoveSchema,
+    status: 200,
+    response: appointmentResponse,
+  },
   { method: "delete", path: "/api/dashboard/appointments/{id}", tag: "Appointments", summary: "Cancel an appointment; its record stays and the time is free again.", status: 204 },
   { method: "get", path: "/api/dashboard/clients", tag: "Clients", summary: "List the salon's clients, one page at a time, optionally filtered by a search text.", query: clientListQuery, status: 200, response: clientListResponse },
   { method: "get", path: "/api/dashboard/clients/{id}", tag: "Clients", summary: "Read one client with their appointments, calls, opt-outs and offers.", status: 200, response: clientDetailResponse },

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AppointmentBody } from "../../../../contract/appointments.ts";
+import type { AppointmentBody, AppointmentMove } from "../../../../contract/appointments.ts";
 import { api, read } from "../../../lib/api-client.ts";
 import { clientKeys, queryKeys } from "../../../lib/query-keys.ts";
 
@@ -53,6 +53,18 @@ export function useSaveAppointment() {
     mutationFn: ({ id, body: json }: { id?: string; body: AppointmentBody }) =>
       read(id ? appointments[":id"].$put({ param: { id }, json }) : appointments.$post({ json })),
     onSuccess: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
+  });
+}
+
+/**
+ * Moves an appointment (a drag or a resize). The calendar reads its appointments again either
+ * way: a refusal because someone changed it meanwhile shows it as it is now.
+ */
+export function useMoveAppointment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, move }: { id: string; move: AppointmentMove }) => read(appointments[":id"].$patch({ param: { id }, json: move })),
+    onSettled: () => client.invalidateQueries({ queryKey: appointmentKeys.all }),
   });
 }
 

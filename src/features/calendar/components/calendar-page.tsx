@@ -13,7 +13,7 @@ import { errorDetail } from "../../../lib/api-client.ts";
 import { useMembership } from "../../../lib/auth/membership.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
-import { useAppointments, useSaveAppointment } from "../api/appointments.ts";
+import { useAppointments, useMoveAppointment } from "../api/appointments.ts";
 import type { AppointmentTarget } from "../appointment-draft.ts";
 import { appointmentEvent, calendarColumns, rescheduled } from "../calendar-events.ts";
 import { VIEWS, YEARS_SPAN, viewNamed, type ViewName } from "../calendar-views.ts";
@@ -136,7 +136,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
   const [shadeWorking, setShadeWorking] = useState(true);
   const [target, setTarget] = useState<AppointmentTarget | null>(null);
   const lastClick = useRef<{ at: number; slot: string } | null>(null);
-  const move = useSaveAppointment();
+  const move = useMoveAppointment();
   const [outsideMove, setOutsideMove] = useState<(OutsideMove & { save: () => Promise<void>; revert: () => void }) | null>(null);
   // A stylist reads every column and changes only their own.
   const { role, stylist_id: ownStylist } = useMembership();
@@ -252,7 +252,7 @@ function CalendarScreen({ timeZone, businessHours, stylists }: ScreenProps) {
     }
     const change = { stylist, start: wallOfCalendarDate(info.event.start), end: wallOfCalendarDate(info.event.end) };
     const save = () =>
-      move.mutateAsync({ id: appointment.id, body: rescheduled(appointment, change, timeZone) }).then(
+      move.mutateAsync({ id: appointment.id, move: rescheduled(appointment, change, timeZone) }).then(
         () => toast.show("success", intl.formatMessage({ id: "calendar.toast.moved" })),
         (error: unknown) => {
           info.revert();
