@@ -92,6 +92,8 @@ describe("appointments", () => {
     expect(booked.json.version).toBe(1);
     // The salon stops offering colouring: a move keeps the line all the same.
     expect((await owner.call(`/api/dashboard/services/${colour}`, { method: "DELETE" })).status).toBe(204);
+    const read = (await owner.call(`/api/dashboard/appointments/${id}`)).json;
+    expect((read.services as { service_name: string }[]).map((line) => line.service_name)).toEqual(["Haircut", "Colouring"]);
 
     const moved = await owner.call(`/api/dashboard/appointments/${id}`, {
       method: "PATCH",
@@ -105,7 +107,7 @@ describe("appointments", () => {
       end_datetime: "2026-12-07T15:15:00.000Z",
       customer_name: "Petra Králová",
       notes: "Allergic to ammonia",
-      services: booked.json.services,
+      services: read.services,
       version: 2,
     });
 

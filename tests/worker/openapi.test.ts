@@ -75,12 +75,15 @@ describe("the OpenAPI document", () => {
         if (!operation.requestBody) continue;
         const body = example(operation.requestBody.content["application/json"].schema, samples);
         const resource = path.replace(/\/\{id\}.*$/, "");
-        const answer = await salon.owner.call(path.replace("{id}", made[resource] ?? ""), { method: method.toUpperCase(), body });
+        const url = path.replace("{id}", made[resource] ?? "");
+        // A move names the version it was read at, as the calendar sends what it shows.
+        if (typeof body === "object" && body !== null && "version" in body) body.version = (await salon.owner.call(url)).json.version;
+        const answer = await salon.owner.call(url, { method: method.toUpperCase(), body });
         expect(answer.status, `${method} ${path} ${JSON.stringify(body)}: ${answer.text}`).toBeLessThan(300);
         if (method === "post") made[resource] = answer.json.id as string;
         tried++;
       }
     }
-    expect(tried).toBe(8);
+    expect(tried).toBe(9);
   });
 });

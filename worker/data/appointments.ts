@@ -106,16 +106,12 @@ export interface SaveOptions {
   via?: ChangeChannel;
 }
 
-/** The columns recording who made a change: the person only when it is made in the dashboard. */
-const changedBy = (scope: TenantScope, via: ChangeChannel) => ({
-  changed_via: via,
-  changed_by: via === "dashboard" ? scope.userId : null,
-  changed_at: new Date(),
-});
-
-/** What every change to an appointment writes beside its own columns: who, when, and one more version. */
-const changed = (scope: TenantScope, via: ChangeChannel) =>
-  scope.sql`${scope.sql(changedBy(scope, via))}, updated_at = now(), version = version + 1`;
+/**
+ * What every change to an appointment writes beside its own columns: where it was made, by
+ * whom (a person only when it is made in the dashboard), when, and one more version.
+ */
+const changed = ({ sql, userId }: TenantScope, via: ChangeChannel) =>
+  sql`changed_via = ${via}, changed_by = ${via === "dashboard" ? userId : null}, changed_at = now(), updated_at = now(), version = version + 1`;
 
 /** Moved to a time still ahead, an appointment is no longer one the client missed. */
 const noShowKept = (scope: TenantScope, start: Date) => scope.sql`no_show_at = case when ${start} > now() then null else no_show_at end`;
