@@ -197,6 +197,7 @@ describe("a client's link to their appointment", () => {
       start_datetime: at(date, "14:30"),
       end_datetime: at(date, "15:30"),
       changed_by: { kind: "client", name: null, at: expect.any(String) },
+      version: (before.version as number) + 1,
     });
     // The client hears of the move as of one the salon made.
     expect(await confirmations(id)).toEqual(["booked", "moved"]);
