@@ -4,9 +4,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
-import { run, stopProcess } from "./processes.ts";
-import { ensureDatabase, ensureWorkerRole, migrate, WORKER_ROLE } from "./migrate.ts";
-import { startPooler } from "./pooler.ts";
+import { run, stopProcess, waitUntilReady } from "./processes.ts";
+import { ensureDatabase, migrate } from "./migrate.ts";
+import { workerConnection } from "./pooler.ts";
 import { seedDemo } from "./seed.ts";
 
 export interface StackOptions {
@@ -36,21 +36,8 @@ const bin = (name: string) => `node_modules/.bin/${name}`;
 const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_LOG: "warn" };
 
 /** Resolves once `url` answers at all, or rejects when the process dies or time runs out. */
-export async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  child.once("exit", () => (exited = true));
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`${child.spawnargs.join(" ")} exited before ${url} answered`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(2000) });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
+export const waitForHttp = (url: string, child: ChildProcess, timeoutMs = 60_000) =>
+  waitUntilReady(child, url, () => fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false), timeoutMs);
 
 function pipeOutput(child: ChildProcess, prefix: string, log: (line: string) => void) {
   for (const stream of [child.stdout, child.stderr]) {
@@ -80,11 +67,7 @@ export interface LocalDatabase {
   stop(): Promise<void>;
 }
 
-/**
- * The embedded PostgreSQL with the schema migrated, the demo seeded and the Worker's login
- * made; the Worker reaches it through a pooler, as Hyperdrive in production, where PgBouncer
- * is installed (the port after the server's + 10).
- */
+/** The embedded PostgreSQL with the schema migrated, the demo seeded and the Worker's connection made. */
 export async function startDatabase(options: Pick<StackOptions, "dataDir" | "pgPort" | "database" | "freshDatabase" | "log">): Promise<LocalDatabase> {
   const log = options.log ?? (() => {});
   const pg = await startEmbeddedPostgres(options.dataDir, options.pgPort);
@@ -93,13 +76,12 @@ export async function startDatabase(options: Pick<StackOptions, "dataDir" | "pgP
     const databaseUrl = pg.urlFor(options.database);
     await migrate(databaseUrl, (line) => log(`[db] ${line}`));
     await seedDemo(databaseUrl, (line) => log(`[db] ${line}`));
-    const workerUrl = await ensureWorkerRole(pg.adminUrl, databaseUrl);
-    const pooler = await startPooler(`${options.dataDir}-pooler`, options.pgPort + 10, { port: options.pgPort, users: { [WORKER_ROLE.name]: WORKER_ROLE.password } });
+    const worker = await workerConnection(pg.adminUrl, databaseUrl, `${options.dataDir}-pooler`);
     return {
       databaseUrl,
-      workerDatabaseUrl: pooler?.through(workerUrl) ?? workerUrl,
+      workerDatabaseUrl: worker.url,
       async stop() {
-        await pooler?.stop();
+        await worker.stop();
         await pg.stop();
       },
     };

@@ -1,7 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { resolve } from "node:path";
+import { ensureWorkerRole, WORKER_ROLE } from "./migrate.ts";
+import { run, stopProcess, waitUntilReady } from "./processes.ts";
 
 /** Debian's PgBouncer (package pgbouncer). */
 const PGBOUNCER = "/usr/sbin/pgbouncer";
@@ -12,17 +14,14 @@ export interface RunningPooler {
   stop(): Promise<void>;
 }
 
-/** Resolves once something listens on the port. */
-async function listening(port: number, deadline: number): Promise<void> {
-  for (;;) {
-    const open = await new Promise<boolean>((done) => {
-      const socket = createConnection({ host: "127.0.0.1", port }, () => done(socket.end() && true)).on("error", () => done(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`the pooler did not listen on ${port}`);
-    await new Promise((next) => setTimeout(next, 50));
-  }
-}
+/** Whether something listens on the port. */
+const listens = (port: number) =>
+  new Promise<boolean>((done) => {
+    const socket = createConnection({ host: "127.0.0.1", port }, () => {
+      socket.end();
+      done(true);
+    }).on("error", () => done(false));
+  });
 
 /**
  * A connection pooler in front of a local Postgres, as Hyperdrive is in front of Supabase in
@@ -63,19 +62,28 @@ export async function startPooler(dir: string, port: number, server: { port: num
   // PgBouncer, like Postgres, refuses to run as root: as root it runs as postgres, in a folder of its own.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync("chown", ["-R", "postgres", folder]);
-  const child: ChildProcess = spawn(PGBOUNCER, [...(asRoot ? ["-u", "postgres"] : []), resolve(folder, "pgbouncer.ini")], { stdio: "ignore" });
-  await listening(port, Date.now() + 10_000);
+  const child = run(PGBOUNCER, [...(asRoot ? ["-u", "postgres"] : []), resolve(folder, "pgbouncer.ini")]);
+  // It logs to its file as well; what it writes to the pipes is read and dropped, so they never fill.
+  child.stdout?.resume();
+  child.stderr?.resume();
+  await waitUntilReady(child, `the pooler on port ${port}`, () => listens(port), 10_000);
   return {
     through(url) {
       const pooled = new URL(url);
       pooled.host = `127.0.0.1:${port}`;
       return pooled.toString();
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once("exit", done));
-      child.kill("SIGINT");
-      await exited;
-    },
+    stop: () => stopProcess(child),
   };
+}
+
+/**
+ * The Worker's connection string to a local server: its own login, subject to row-level
+ * security, through a pooler at the server's port + 10 where PgBouncer is installed.
+ */
+export async function workerConnection(adminUrl: string, databaseUrl: string, poolerDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const url = await ensureWorkerRole(adminUrl, databaseUrl);
+  const port = Number(new URL(databaseUrl).port);
+  const pooler = await startPooler(poolerDir, port + 10, { port, users: { [WORKER_ROLE.name]: WORKER_ROLE.password } });
+  return { url: pooler?.through(url) ?? url, stop: async () => pooler?.stop() };
 }

@@ -51,6 +51,19 @@ async function groupGone(child: ChildProcess, ms: number) {
   while (groupRunning(child) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** Resolves once `ready` answers true, or rejects when the process dies first or time runs out. */
+export async function waitUntilReady(child: ChildProcess, what: string, ready: () => Promise<boolean>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  child.once("exit", () => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${child.spawnargs.join(" ")} exited before ${what} answered`);
+    if (await ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer within ${timeoutMs} ms`);
+}
+
 /** Stops a process started by `run` and everything it started: SIGTERM, then SIGKILL after 5 s. */
 export async function stopProcess(child: ChildProcess) {
   if (child.pid === undefined || !signalGroup(child, "SIGTERM")) return;

@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../scripts/lib/embedded-postgres.ts";
-import { ensureDatabase, ensureWorkerRole, migrate, WORKER_ROLE } from "../../scripts/lib/migrate.ts";
-import { startPooler } from "../../scripts/lib/pooler.ts";
+import { ensureDatabase, ensureWorkerRole, migrate } from "../../scripts/lib/migrate.ts";
+import { workerConnection } from "../../scripts/lib/pooler.ts";
 import { startCalendarFiles } from "../fakes/calendar-files.ts";
 import { startFakeResend } from "../fakes/resend.ts";
 import { startFakeResponses } from "../fakes/responses.ts";
@@ -53,13 +53,11 @@ export default async function setup(project: TestProject) {
   await addSupabaseApiRoles(url);
   await migrate(url);
   project.provide("databaseUrl", url);
-  // The Worker connects per request, as in production, through a pooler as production's Hyperdrive.
-  const workerUrl = await ensureWorkerRole(pg.adminUrl, url);
-  const pooler = await startPooler(`.data/pooler-test-${TEST_PORT}`, TEST_PORT + 10, { port: TEST_PORT, users: { [WORKER_ROLE.name]: WORKER_ROLE.password } });
-  project.provide("workerDatabaseUrl", pooler?.through(workerUrl) ?? workerUrl);
+  const worker = await workerConnection(pg.adminUrl, url, `.data/pooler-test-${TEST_PORT}`);
+  project.provide("workerDatabaseUrl", worker.url);
   return async () => {
     await stopFakes();
-    await pooler?.stop();
+    await worker.stop();
     await pg.stop();
   };
 }
