@@ -110,11 +110,11 @@ export interface SaveOptions {
  * What every change to an appointment writes beside its own columns: where it was made, by
  * whom (a person only when it is made in the dashboard), when, and one more version.
  */
-const changed = ({ sql, userId }: TenantScope, via: ChangeChannel) =>
+const changed = (sql: TenantScope["sql"], { userId }: TenantScope, via: ChangeChannel) =>
   sql`changed_via = ${via}, changed_by = ${via === "dashboard" ? userId : null}, changed_at = now(), updated_at = now(), version = version + 1`;
 
 /** Moved to a time still ahead, an appointment is no longer one the client missed. */
-const noShowKept = (scope: TenantScope, start: Date) => scope.sql`no_show_at = case when ${start} > now() then null else no_show_at end`;
+const noShowKept = (sql: TenantScope["sql"], start: Date) => sql`no_show_at = case when ${start} > now() then null else no_show_at end`;
 
 /**
  * Writes to one stylist's calendar take turns. Two overlapping bookings written at once
@@ -185,7 +185,7 @@ export async function saveAppointment(
     id = await sql.savepoint(async (sp) => {
       if (options.id) {
         const [updated] = await sp<{ id: string }[]>`
-          update appointments set ${sp(fields)}, ${changed({ ...scope, sql: sp }, via)}, ${noShowKept({ ...scope, sql: sp }, fields.start_at)}
+          update appointments set ${sp(fields)}, ${changed(sp, scope, via)}, ${noShowKept(sp, fields.start_at)}
           where id = ${options.id} and salon_id = ${salonId} and status = 'booked' returning id`;
         return updated?.id;
       }
@@ -244,7 +244,7 @@ export async function moveAppointment(scope: TenantScope, id: string, move: Appo
     moved = await sql.savepoint(async (sp) => {
       const [row] = await sp<{ id: string }[]>`
         update appointments set stylist_id = ${move.stylist}, stylist_name = ${stylist}, start_at = ${start}, end_at = ${new Date(move.end_datetime)},
-          ${changed({ ...scope, sql: sp }, via)}, ${noShowKept({ ...scope, sql: sp }, start)}
+          ${changed(sp, scope, via)}, ${noShowKept(sp, start)}
         where id = ${id} and salon_id = ${salonId} and status = 'booked' and version = ${move.version} returning id`;
       return row;
     });
@@ -287,7 +287,7 @@ export async function cancelAppointment(scope: TenantScope, id: string, via: Cha
   const { sql } = scope;
   requireOwn(scope, await stylistOf(scope, id));
   const cancelled = await sql`
-    update appointments set status = 'cancelled', cancelled_at = now(), ${changed(scope, via)}
+    update appointments set status = 'cancelled', cancelled_at = now(), ${changed(sql, scope, via)}
     where id = ${id} and salon_id = ${scope.salonId} and status = 'booked' returning id`;
   if (cancelled.length === 0) throw notFound();
 }
@@ -304,7 +304,7 @@ export async function markNoShow(scope: TenantScope, id: string, noShow: boolean
   if (!appointment) throw notFound();
   if (noShow && !appointment.started) throw new DataError("invalid", "appointments.error.noShowAhead", { code: "not_started", field: "no_show" });
   await sql`
-    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, ${changed(scope, via)}
+    update appointments set no_show_at = ${noShow ? sql`coalesce(no_show_at, now())` : null}, ${changed(sql, scope, via)}
     where id = ${id} and salon_id = ${salonId}`;
   return getAppointment(scope, id);
 }

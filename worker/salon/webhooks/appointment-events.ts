@@ -14,7 +14,7 @@ export const webhookEvents: ChangeSubscriber = async ({ scope }, intent) => {
   return async (change) => {
     const subject = change.kind === "cancelled" ? change.before.id : change.appointment.id;
     const now = await appointmentData(scope, subject);
-    if (told === null || told !== JSON.stringify(now)) await recordEvent(scope, type, subject, now);
+    if (told !== JSON.stringify(now)) await recordEvent(scope, type, subject, now);
     // Deliveries go out from their own outbox, not with the client's messages.
     return [];
   };
