@@ -15,8 +15,12 @@ async function salonWithTeam(): Promise<{ owner: Owner; stylist: string; cut: st
   return { owner, stylist, cut, colour };
 }
 
-// Monday 7 December 2026 in Prague (UTC+1).
-const at = (time: string, day = "2026-12-07") => `${day}T${time}:00+01:00`;
+// The first Monday of December next year, and the days after it, in Prague (UTC+1 then):
+// always ahead of the clock, so the free times and "upcoming" never depend on when tests run.
+const YEAR = new Date().getUTCFullYear() + 1;
+const FIRST_MONDAY = 1 + ((8 - new Date(Date.UTC(YEAR, 11, 1)).getUTCDay()) % 7);
+const day = (after = 0) => `${YEAR}-12-${String(FIRST_MONDAY + after).padStart(2, "0")}`;
+const at = (time: string, on = day()) => `${on}T${time}:00+01:00`;
 
 describe("appointments", () => {
   it("are created with service lines priced from the services, listed by range, edited and cancelled", async () => {
@@ -40,8 +44,8 @@ describe("appointments", () => {
       customer_name: "Petra Králová",
       stylist,
       stylist_name: "Jana Nováková",
-      start_datetime: "2026-12-07T09:00:00.000Z",
-      end_datetime: "2026-12-07T11:15:00.000Z",
+      start_datetime: `${day()}T09:00:00.000Z`,
+      end_datetime: `${day()}T11:15:00.000Z`,
       notes: null,
       service_name: "Haircut, Colouring",
       service_color: "#ff0000",
@@ -54,7 +58,7 @@ describe("appointments", () => {
 
     const inRange = await owner.call(`/api/dashboard/appointments?start_date=${encodeURIComponent(at("00:00"))}&end_date=${encodeURIComponent(at("23:59"))}`);
     expect((inRange.json as unknown as { id: string }[]).map((a) => a.id)).toEqual([id]);
-    const otherDay = await owner.call(`/api/dashboard/appointments?start_date=${encodeURIComponent(at("00:00", "2026-12-08"))}&end_date=${encodeURIComponent(at("23:59", "2026-12-08"))}`);
+    const otherDay = await owner.call(`/api/dashboard/appointments?start_date=${encodeURIComponent(at("00:00", day(1)))}&end_date=${encodeURIComponent(at("23:59", day(1)))}`);
     expect(otherDay.json).toEqual([]);
 
     const moved = await owner.call(`/api/dashboard/appointments/${id}`, {
@@ -62,7 +66,7 @@ describe("appointments", () => {
       body: { stylist, start_datetime: at("14:00"), end_datetime: at("14:45"), services: [{ service: cut }] },
     });
     expect(moved.status).toBe(200);
-    expect(moved.json).toMatchObject({ start_datetime: "2026-12-07T13:00:00.000Z", service_name: "Haircut", customer_name: null });
+    expect(moved.json).toMatchObject({ start_datetime: `${day()}T13:00:00.000Z`, service_name: "Haircut", customer_name: null });
     expect((await owner.call(`/api/dashboard/appointments/${id}`)).json.services).toHaveLength(1);
 
     expect((await owner.call(`/api/dashboard/appointments/${id}`, { method: "DELETE" })).status).toBe(204);
@@ -103,8 +107,8 @@ describe("appointments", () => {
     expect(moved.json).toMatchObject({
       stylist: petr,
       stylist_name: "Petr Malý",
-      start_datetime: "2026-12-07T13:00:00.000Z",
-      end_datetime: "2026-12-07T15:15:00.000Z",
+      start_datetime: `${day()}T13:00:00.000Z`,
+      end_datetime: `${day()}T15:15:00.000Z`,
       customer_name: "Petra Králová",
       notes: "Allergic to ammonia",
       services: read.services,
@@ -160,7 +164,7 @@ describe("appointments", () => {
       headers: { "accept-language": "en" },
     });
     expect(clash.status).toBe(409);
-    expect(clash.json.detail).toBe("Jana Nováková already has an appointment on December 7 from 10:00 to 11:00. Choose another time or stylist.");
+    expect(clash.json.detail).toBe(`Jana Nováková already has an appointment on December ${FIRST_MONDAY} from 10:00 to 11:00. Choose another time or stylist.`);
     // Back to back is fine: ranges are half-open.
     const next = await owner.call("/api/dashboard/appointments", {
       body: { stylist, start_datetime: at("11:00"), end_datetime: at("11:45"), services: [{ service: cut }] },
@@ -173,7 +177,7 @@ describe("appointments", () => {
       headers: { "accept-language": "cs" },
     });
     expect(move.status).toBe(409);
-    expect(move.json.detail).toBe("Jana Nováková už má 7. prosince od 10:00 do 11:00 jinou rezervaci. Vyberte jiný čas nebo jiného stylistu.");
+    expect(move.json.detail).toBe(`Jana Nováková už má ${FIRST_MONDAY}. prosince od 10:00 do 11:00 jinou rezervaci. Vyberte jiný čas nebo jiného stylistu.`);
     expect((await owner.call(`/api/dashboard/appointments/${next.json.id}`)).json.services).toHaveLength(1);
 
     await owner.call(`/api/dashboard/appointments/${first.json.id}`, { method: "DELETE" });
@@ -190,8 +194,8 @@ describe("appointments", () => {
           body: {
             customer_name: `Caller ${i}`,
             stylist,
-            start_datetime: at("15:00", "2026-12-09"),
-            end_datetime: at(`15:${String(15 + (i % 40)).padStart(2, "0")}`, "2026-12-09"),
+            start_datetime: at("15:00", day(2)),
+            end_datetime: at(`15:${String(15 + (i % 40)).padStart(2, "0")}`, day(2)),
             services: [{ service: cut }],
           },
         }),
@@ -211,7 +215,7 @@ describe("appointments", () => {
     [{}, "stylist", "Select a stylist"],
     [{ start_datetime: "tomorrow at ten" }, "start_datetime", "Enter the start time"],
     [{ end_datetime: at("09:00") }, "end_datetime", "The end time must be after the start time."],
-    [{ end_datetime: at("23:00", "2026-12-08") }, "end_datetime", "An appointment can last at most 12 hours."],
+    [{ end_datetime: at("23:00", day(1)) }, "end_datetime", "An appointment can last at most 12 hours."],
     [{ services: [{ service: "nope" }] }, "services.0.service", "Select a service"],
   ])("reject %j", async (change, field, message) => {
     const { owner, stylist } = await salonWithTeam();
@@ -252,7 +256,7 @@ describe("deleting what appointments refer to", () => {
   it("refuses to delete a stylist with upcoming appointments, and keeps the history of past ones", async () => {
     const { owner, stylist, cut } = await salonWithTeam();
     const future = await owner.call("/api/dashboard/appointments", {
-      body: { stylist, start_datetime: at("10:00", "2027-01-04"), end_datetime: at("11:00", "2027-01-04"), services: [{ service: cut }] },
+      body: { stylist, start_datetime: at("10:00", day(7)), end_datetime: at("11:00", day(7)), services: [{ service: cut }] },
     });
     const refused = await owner.call(`/api/dashboard/stylists/${stylist}`, { method: "DELETE" });
     expect(refused.status).toBe(409);
