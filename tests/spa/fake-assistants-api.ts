@@ -63,11 +63,11 @@ const refusal = (status: number, code: string, detail: string, fields?: Record<s
  * The assistant and phone-number API in memory, as the Worker answers: phone_connection is
  * computed, and deleting an assistant leaves its numbers without one. A number typed in is
  * unverified until the code SPOKEN_CODE comes back; `available` are the numbers on offer, and
- * buying one makes it an active number. `answer` can take over a request first, e.g. to fail it.
+ * buying one makes it an active number. `answer` can take over a request first, e.g. to fail or hold it.
  */
 export function fakeAssistantsApi(
   seed: { assistants?: StoredAssistant[]; numbers?: PhoneNumber[]; available?: AvailableNumber[] } = {},
-  answer?: (request: FakeRequest) => Response | undefined,
+  answer?: (request: FakeRequest) => Response | Promise<Response> | undefined,
 ) {
   let assistants = [...(seed.assistants ?? [])];
   let numbers = [...(seed.numbers ?? [])];

@@ -373,6 +373,31 @@ describe("numbers that take calls", () => {
     expect(screen.getByRole("button", { name: "Forward your salon's line to this number" })).toBeInTheDocument();
   });
 
+  it("keeps a code typed while the list is still being read again after the call was placed", async () => {
+    const verifying = phoneNumber("pn-1", "+420777123456", {
+      status: "verifying",
+      assistant_config_id: "as-1",
+      verification: { call_status: "ringing", expires_at: "2030-01-01T10:00:00Z", tries_left: 3 },
+    });
+    let placed = false;
+    let release = () => {};
+    const held = new Promise<Response>((resolve) => (release = () => resolve(json(200, [verifying]))));
+    const requests = fakeAssistantsApi({ assistants: [reception], numbers: [phoneNumber("pn-1", "+420777123456", { status: "unverified", assistant_config_id: "as-1" })] }, (request) => {
+      if (request.url.endsWith("/verification")) placed = true;
+      else if (placed && request.url === "/api/dashboard/phone-numbers") return held;
+      return undefined;
+    });
+    renderPage();
+    await userEvent.click(within(await panel()).getByRole("button", { name: "Call me with a code" }));
+    const code = await screen.findByLabelText("Six-digit code");
+    await waitFor(() => expect(requests.filter((request) => request.url === "/api/dashboard/phone-numbers").length).toBe(2));
+    await userEvent.type(code, SPOKEN_CODE);
+    release();
+    await waitFor(() => expect(within(list()).getByRole("button", { name: /\+420 777 123 456/ })).toHaveTextContent("Verifying"));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Verify" })).toBeEnabled());
+    expect(screen.getByLabelText("Six-digit code")).toHaveValue(SPOKEN_CODE);
+  });
+
   it("follows the verification call by reading the list again while a number is verifying", async () => {
     let callStatus = "ringing";
     const verifying = () => phoneNumber("pn-1", "+420777123456", { status: "verifying", verification: { call_status: callStatus, expires_at: "2030-01-01T10:00:00Z", tries_left: 3 } });

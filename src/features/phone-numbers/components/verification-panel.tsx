@@ -62,9 +62,11 @@ export function VerificationPanel({ number }: { number: PhoneNumber }) {
     setError(null);
     setCodeError(undefined);
     setAskedHere(true);
+    // Cleared before the call, not after: the field shows as soon as the call is placed, while
+    // the list is still read again, and a code typed meanwhile must stay.
+    setCode("");
     try {
       await start.mutateAsync(number.id);
-      setCode("");
     } catch (failure) {
       setError(errorDetail(failure, unreachable()));
     }
