@@ -107,6 +107,7 @@ describe("accounts in the browser", () => {
     const next = await verifiedOwner(await context.newPage());
     const salonName = page.getByLabel("Salon Name");
 
+    await page.goto("/en");
     await avatar(page, first.email).click();
     await page.getByRole("link", { name: "Salon Settings" }).click();
     await salonName.fill("Salon of the first owner");

@@ -134,7 +134,7 @@ describe("an appointment's messages", () => {
   it("are listed in the calendar's dialog with their state, cost and why one was not sent", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.goto("/en/dashboard");
     await page.locator("nav").getByRole("link", { name: "Clients", exact: true }).waitFor();
     const found = await appointmentsWithMessages(page);
     const reminded = found.find(({ messages }) => messages.some((message) => message.kind === "reminder" && message.state === "queued"));

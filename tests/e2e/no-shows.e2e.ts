@@ -56,7 +56,7 @@ describe("a no-show", () => {
   it("is marked on a past demo appointment in the calendar, labelled there and counted on the client's page", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.goto("/en/dashboard");
     await page.locator("nav").getByRole("link", { name: "Clients", exact: true }).waitFor();
     const { appointments, chosen: appointment } = await pastAppointments(page);
     const name = appointment.customer_name!;

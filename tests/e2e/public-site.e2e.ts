@@ -156,6 +156,7 @@ describe("mobile menu", () => {
     const { page, context } = await browser.visitor();
     const { email } = await signedInOwner(page);
     await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/en");
     await hamburger(page, "en").click();
     const menu = mobileMenu(page, "en");
     await menu.waitFor();

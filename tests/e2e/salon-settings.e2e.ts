@@ -34,6 +34,7 @@ describe("salon settings", () => {
   it("fills in the salon, its stylists and services, edits and deletes, and keeps it all after a reload", async () => {
     const { page, context } = await browser.visitor();
     await signedInOwner(page);
+    await page.goto("/en");
     await page.getByRole("button", { name: /Account menu/ }).click();
     await page.getByRole("link", { name: "Salon Settings" }).click();
     await page.waitForURL(/\/en\/salon-settings$/);
