@@ -20,6 +20,15 @@ const site = new Hono<AppEnv>()
     const language = c.req.param("lang");
     return isLanguage(language) ? bookingShell(c.env.ASSETS, c.req.raw, language) : next();
   })
+  // Built files carry a hash of their content in their names: a browser keeps them for a year
+  // and never asks again. An unknown one is answered with the SPA's page, which is not kept.
+  .get("/assets/*", async (c) => {
+    const response = await c.env.ASSETS.fetch(c.req.raw);
+    if (!response.ok || response.headers.get("Content-Type")?.startsWith("text/html")) return response;
+    const kept = new Response(response.body, response);
+    kept.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+    return kept;
+  })
   .all("*", async (c) => {
     const response = await c.env.ASSETS.fetch(c.req.raw);
     const html = response.headers.get("Content-Type")?.startsWith("text/html");

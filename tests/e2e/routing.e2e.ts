@@ -41,6 +41,20 @@ describe("routes and languages", () => {
     await context.close();
   });
 
+  it("lets the browser keep the built files, named by their content, for a year, and nothing else", async () => {
+    const { page, context } = await browser.visitor();
+    const scripts: string[] = [];
+    page.on("response", (response) => new URL(response.url()).pathname.startsWith("/assets/") && scripts.push(response.url()));
+    const html = await page.goto("/en");
+    expect(html?.headers()["cache-control"] ?? "").not.toContain("immutable");
+    expect(scripts.length).toBeGreaterThan(0);
+    const built = await page.request.get(scripts[0]!);
+    expect(built.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const unknown = await page.request.get("/assets/no-such-file-0000.js");
+    expect(unknown.headers()["cache-control"] ?? "").not.toContain("immutable");
+    await context.close();
+  });
+
   it("switches language on the same page and remembers the choice", async () => {
     const { page, context } = await browser.visitor();
     await page.goto("/en/blog?ref=1");
