@@ -34,7 +34,7 @@ const messagesOf = (appointmentId: string) =>
 /** The rows of the appointment once `ready` holds for them. */
 async function messagesWhen(appointmentId: string, ready: (rows: Row[]) => boolean): Promise<Row[]> {
   let rows: Row[] = [];
-  await expect.poll(async () => ready((rows = await messagesOf(appointmentId))), { timeout: 20_000, interval: 100 }).toBe(true);
+  await expect.poll(async () => ready((rows = await messagesOf(appointmentId))), { interval: 100 }).toBe(true);
   return rows;
 }
 

@@ -1,3 +1,4 @@
+import { hashPassword } from "../../worker/accounts/password.ts";
 import { api, db } from "./helpers.ts";
 
 export const sql = db();
@@ -34,6 +35,18 @@ export async function registerAndVerify(email = uniqueEmail(), password = PASSWO
   const verified = await api(`/api/auth/verify-email${link.search}`, { method: "POST" });
   if (verified.status !== 200) throw new Error(`verify: ${verified.text}`);
   return { email, password };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * A verified account made in the database, for tests of what comes after signing up (the
+ * sign-up itself is auth.test.ts's): PASSWORD is hashed once per file, not twice per person.
+ */
+export async function verifiedUser(email = uniqueEmail()) {
+  passwordHash ??= hashPassword(PASSWORD);
+  await sql`insert into users (email, password_hash, language, email_verified_at) values (${email}, ${await passwordHash}, 'en', now())`;
+  return { email, password: PASSWORD };
 }
 
 export async function login(email: string, password = PASSWORD, headers: Record<string, string> = {}) {

@@ -1,9 +1,9 @@
 import { api } from "./helpers.ts";
-import { login, registerAndVerify } from "./auth-helpers.ts";
+import { login, verifiedUser } from "./auth-helpers.ts";
 
 /** A fresh verified owner, signed in: call the API as them. */
 export async function signedInOwner(headers: Record<string, string> = {}) {
-  const { email } = await registerAndVerify();
+  const { email } = await verifiedUser();
   const { token } = await login(email);
   const auth = { authorization: `Bearer ${token}`, ...headers };
   return {
