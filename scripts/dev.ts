@@ -22,6 +22,7 @@ const started = (async () => {
     workerPort: WORKER_PORT,
     appUrl: `http://localhost:${PORT}`,
     log: console.log,
+    watch: true,
     // A webhook receiver the developer runs on this machine may be reached over plain http.
     vars: { WEBHOOK_HTTP_HOSTS: "127.0.0.1,localhost", ...passedThrough },
   });

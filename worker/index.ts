@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { isLanguage } from "../contract/languages.ts";
 import { app } from "./app.ts";
 import type { AppEnv, Bindings } from "./env.ts";
-import { scheduled } from "./jobs/cron.ts";
+import { runJobs, scheduled } from "./jobs/cron.ts";
 import { secured } from "./platform/http/security-headers.ts";
 import { robotsTxt, sitemapXml, withAbsoluteLinks } from "./platform/site/public-pages.ts";
 import { bookingShell } from "./platform/site/booking-page.ts";
@@ -13,6 +13,13 @@ export { CallSession } from "./calls/session/call-session.ts";
 const site = new Hono<AppEnv>()
   .use(secured)
   .all("/api/*", (c) => app.fetch(c.req.raw, c.env, c.executionCtx))
+  // On a developer's machine and in the browser tests, GET /__scheduled runs the cron at once
+  // (reminders, retries, offers of freed time), as the platform does every five minutes.
+  .get("/__scheduled", async (c, next) => {
+    if (c.env.ENVIRONMENT !== "local") return next();
+    runJobs(c.env, c.executionCtx);
+    return c.text("The cron ran.");
+  })
   .get("/robots.txt", (c) => c.text(robotsTxt(new URL(c.req.url).origin)))
   .get("/sitemap.xml", (c) => c.body(sitemapXml(new URL(c.req.url).origin), 200, { "Content-Type": "application/xml; charset=utf-8" }))
   // A salon's booking page is its own small build, not the SPA; an unknown language finds no page.

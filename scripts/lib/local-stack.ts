@@ -3,6 +3,9 @@ import { once } from "node:events";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { run, stopProcess, waitUntilReady } from "./processes.ts";
 import { ensureDatabase, migrate } from "./migrate.ts";
@@ -21,6 +24,13 @@ export interface StackOptions {
   appUrl: string;
   /** Extra Worker variables, e.g. fake service base URLs in tests. */
   vars?: Record<string, string>;
+  /**
+   * Rebuild and reload the Worker whenever its code changes (npm run dev): wrangler dev.
+   * Otherwise the Worker is bundled once and run by Miniflare (tests, benches), without the
+   * reload proxy of wrangler dev, a hop production does not have, which now and then drops a
+   * request on a connection it was closing.
+   */
+  watch?: boolean;
   log?: (line: string) => void;
 }
 
@@ -39,8 +49,8 @@ const OFFLINE_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLE
 export const waitForHttp = (url: string, child: ChildProcess, timeoutMs = 60_000) =>
   waitUntilReady(child, url, () => fetch(url, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false), timeoutMs);
 
-function pipeOutput(child: ChildProcess, prefix: string, log: (line: string) => void) {
-  for (const stream of [child.stdout, child.stderr]) {
+function pipeOutput(streams: (Readable | null)[], prefix: string, log: (line: string) => void) {
+  for (const stream of streams) {
     stream?.setEncoding("utf8");
     stream?.on("data", (chunk: string) => {
       for (const line of chunk.split("\n")) if (line.trim()) log(`${prefix} ${line}`);
@@ -104,25 +114,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       JWT_SECRET: localSecret(options.dataDir),
       ...options.vars,
     };
-    // --test-scheduled: GET /__scheduled runs the cron at once (reminders, retries), for tests and by hand.
-    const worker = run(
-      bin("wrangler"),
-      ["dev", "--port", String(options.workerPort), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--test-scheduled",
-        ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`])],
-      OFFLINE_ENV,
-    );
-    pipeOutput(worker, "[worker]", log);
-    const workerUrl = `http://127.0.0.1:${options.workerPort}`;
-    await waitForHttp(`${workerUrl}/api/health`, worker).catch(async (error: unknown) => {
-      await stopProcess(worker);
-      throw error;
-    });
-
+    const worker = options.watch
+      ? await startWranglerDev(options.workerPort, vars, log)
+      : await serveBundledWorker({ outdir: `${options.dataDir}-worker`, port: options.workerPort, bindings: vars, log });
     return {
       databaseUrl: db.databaseUrl,
-      workerUrl,
+      workerUrl: worker.url,
       async stop() {
-        await stopProcess(worker);
+        await worker.stop();
         await db.stop();
       },
     };
@@ -130,6 +129,53 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await db.stop();
     throw error;
   }
+}
+
+interface RunningWorker {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The Worker under wrangler dev, rebuilt on every change of its code. */
+async function startWranglerDev(port: number, vars: Record<string, string>, log: (line: string) => void): Promise<RunningWorker> {
+  const worker = run(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false",
+      ...Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`])],
+    OFFLINE_ENV,
+  );
+  pipeOutput([worker.stdout, worker.stderr], "[worker]", log);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${url}/api/health`, worker).catch(async (error: unknown) => {
+    await stopProcess(worker);
+    throw error;
+  });
+  return { url, stop: () => stopProcess(worker) };
+}
+
+/**
+ * The Worker bundled as it is deployed, in workerd, run by Miniflare with wrangler.toml's
+ * bindings, assets and Durable Objects, and `bindings` over its variables; on `port`, or a
+ * free one.
+ */
+export async function serveBundledWorker(options: { outdir: string; port?: number; bindings: Record<string, string>; log?: (line: string) => void }): Promise<RunningWorker> {
+  const bundle = await bundleWorker(options.outdir);
+  // modulesRules serve a build that discovers its modules; the bundle's are listed.
+  const { modulesRules: _rules, ...config } = unstable_getMiniflareWorkerOptions("wrangler.toml").workerOptions;
+  const worker = new Miniflare({
+    ...config,
+    // Listed, not discovered: the bundle keeps optional imports of the mail SDK that are never taken.
+    modules: [{ type: "ESModule", path: bundle, contents: readFileSync(bundle, "utf8") }],
+    bindings: { ...config.bindings, ...options.bindings },
+    host: "127.0.0.1",
+    port: options.port,
+    // Request.cf with placeholder values: Cloudflare's real one would be fetched from the network.
+    cf: false,
+    // What the Worker logs is shown with the stack's log, or read and dropped so its pipes never fill.
+    handleRuntimeStdio: (stdout: Readable, stderr: Readable) => pipeOutput([stdout, stderr], "[worker]", options.log ?? (() => {})),
+  });
+  const url = (await worker.ready).origin;
+  return { url, stop: () => worker.dispose() };
 }
 
 /** The Worker bundled as `wrangler deploy` would upload it, into `outdir/index.js`, without uploading. */

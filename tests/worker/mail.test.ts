@@ -67,4 +67,22 @@ describe("mail delivery", () => {
     const [retried] = await sql`select sent_at is not null as sent, attempts, last_error from mail_outbox where subject = ${subject}`;
     expect(retried).toEqual({ sent: true, attempts: 2, last_error: null });
   });
+
+  it("is retried at GET /__scheduled on a developer's machine, which elsewhere is no address of the Worker's", async () => {
+    const email = `by-hand-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    expect((await join(email, { ...withResend, SALES_EMAIL: "bounce@example.com" })).status).toBe(200);
+    const subject = `Waitlist: ${email}`;
+    await sql`update mail_outbox set to_address = 'sales@example.com', created_at = now() - interval '1 year' where subject = ${subject}`;
+    const runByHand = async (environment: string) => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request("http://localhost/__scheduled"), { ...withResend, ENVIRONMENT: environment }, ctx);
+      await waitOnExecutionContext(ctx);
+      const [mail] = await sql`select sent_at is not null as sent from mail_outbox where subject = ${subject}`;
+      return { status: response.status, text: await response.text(), sent: mail?.sent };
+    };
+    const production = await runByHand("production");
+    expect(production.sent).toBe(false);
+    expect(production.text).not.toBe("The cron ran.");
+    expect(await runByHand("local")).toEqual({ status: 200, text: "The cron ran.", sent: true });
+  });
 });

@@ -18,7 +18,7 @@ import { deliverDueWebhooks } from "../salon/webhooks/deliver.ts";
  * past their salon's retention, drops ended rate-limit windows, reads stylists' outside calendars,
  * sends the webhooks due.
  */
-export const scheduled: ExportedHandlerScheduledHandler<Bindings> = async (_controller, env, ctx) => {
+export function runJobs(env: Bindings, ctx: Pick<ExecutionContext, "waitUntil">) {
   deliverInBackground(env, ctx);
   const db = database(env);
   ctx.waitUntil(closeAbandoned(db));
@@ -34,4 +34,6 @@ export const scheduled: ExportedHandlerScheduledHandler<Bindings> = async (_cont
       .catch((error: unknown) => console.error("outreach: the cron's step failed", error))
       .then(() => sendDueMessages(env)),
   );
-};
+}
+
+export const scheduled: ExportedHandlerScheduledHandler<Bindings> = async (_controller, env, ctx) => runJobs(env, ctx);
