@@ -24,26 +24,29 @@ const noCallSession = {
   message: "Only worker/index.ts exports the call's Durable Object; reach a call through calls/session/client.ts.",
 };
 
+const workerBorder = [
+  { regex: "^(\\.\\./)+worker/(?!app\\.ts$)", message: "The SPA knows the Worker only through `import type { App } from worker/app.ts`." },
+  { regex: "^(\\.\\./)+worker/app\\.ts$", allowTypeImports: true, message: "Import only the type `App` from worker/app.ts." },
+];
+
 const zones = [
   zone(["contract/**/*.ts"], {
     patterns: [{ regex: "^(\\.\\./)+(src|worker)/", message: "The contract is shared by the Worker and the SPA, so it depends on neither." }],
   }),
   // The SPA knows the Worker only through the type of its routes; the second rule below lets
   // nothing but that type come along.
-  zone(["src/**/*.{ts,tsx}"], {
+  zone(["src/**/*.{ts,tsx}"], { rule: "@typescript-eslint/no-restricted-imports", patterns: workerBorder }),
+  // Shared code serves every feature and knows none; the app (src/app) composes them.
+  zone(["src/components/**/*.{ts,tsx}", "src/lib/**/*.{ts,tsx}"], {
     rule: "@typescript-eslint/no-restricted-imports",
-    patterns: [
-      { regex: "^(\\.\\./)+worker/(?!app\\.ts$)", message: "The SPA knows the Worker only through `import type { App } from worker/app.ts`." },
-      { regex: "^(\\.\\./)+worker/app\\.ts$", allowTypeImports: true, message: "Import only the type `App` from worker/app.ts." },
-    ],
+    patterns: [...workerBorder, { regex: "(^|/)features/", message: "Shared SPA code imports no feature; src/app composes them." }],
   }),
   // A feature is free to change its insides; what two features share lives in src/components or src/lib.
   ...features.map((feature) =>
     zone([`src/features/${feature}/**/*.{ts,tsx}`], {
       rule: "@typescript-eslint/no-restricted-imports",
       patterns: [
-        { regex: "^(\\.\\./)+worker/(?!app\\.ts$)", message: "The SPA knows the Worker only through `import type { App } from worker/app.ts`." },
-        { regex: "^(\\.\\./)+worker/app\\.ts$", allowTypeImports: true, message: "Import only the type `App` from worker/app.ts." },
+        ...workerBorder,
         {
           regex: `^(\\.\\./)+(${features.filter((other) => other !== feature).join("|")})/`,
           message: "A feature does not import another feature's files; move what both need to src/components or src/lib.",

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
-import { AuthModalProvider } from "../components/auth/auth-modal-provider.tsx";
+import { AuthModalProvider } from "./auth-modal-provider.tsx";
 import { useAuthModals, type AuthModal } from "../components/auth/auth-modal-context.ts";
 import { ContactProvider } from "../components/contact/contact-provider.tsx";
 import { useContactModal } from "../components/contact/contact-context.ts";

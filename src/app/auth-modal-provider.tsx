@@ -1,10 +1,12 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useSession } from "../../lib/auth/session.ts";
-import { AuthModalContext, type AuthModal, type AuthModalOptions } from "./auth-modal-context.ts";
+import { useSession } from "../lib/auth/session.ts";
+import { AuthModalContext, type AuthModal, type AuthModalOptions } from "../components/auth/auth-modal-context.ts";
 
 // The account dialogs load on first use, keeping them out of the home page's first download.
-const AuthModals = lazy(() => import("../../features/auth/components/auth-modals.tsx").then((module) => ({ default: module.AuthModals })));
+// The provider lives with the app, which composes features; shared components only open dialogs
+// through AuthModalContext.
+const AuthModals = lazy(() => import("../features/auth/components/auth-modals.tsx").then((module) => ({ default: module.AuthModals })));
 
 export function AuthModalProvider({ children }: { children: ReactNode }) {
   const [modal, setModal] = useState<AuthModal | null>(null);
