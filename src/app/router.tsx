@@ -45,7 +45,7 @@ const SalonSettingsPage = lazyPage(
   "dashboard",
 );
 // A stylist's own hours, edited with the same parts as a stylist's in Salon Settings.
-const MyHoursPage = lazyPage(async () => (await import("../features/salon-settings/components/my-hours-page.tsx")).MyHoursPage, "dashboard");
+const MyHoursPage = lazyPage(async () => (await import("../features/salon-settings/my-hours/my-hours-page.tsx")).MyHoursPage, "dashboard");
 const DashboardLayout = lazyPage(
   async () => (await import("../features/dashboard/components/dashboard-layout.tsx")).DashboardLayout,
   "dashboard",

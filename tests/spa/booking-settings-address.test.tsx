@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_SLUG } from "../../contract/booking-page.ts";
-import { embedSnippet, suggestSlug } from "../../src/features/salon-settings/booking-page-address.ts";
+import { embedSnippet, suggestSlug } from "../../src/features/salon-settings/online-booking/booking-page-address.ts";
 
 describe("the booking page's address", () => {
   it.each([

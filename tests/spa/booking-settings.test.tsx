@@ -5,7 +5,7 @@ import { BOOKING_DEFAULTS, type BookingSettings } from "../../contract/booking-p
 import type { Language } from "../../contract/languages.ts";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEFAULT_WORKING_HOURS } from "../../contract/salon.ts";
-import { BookingTab } from "../../src/features/salon-settings/components/booking-tab.tsx";
+import { BookingTab } from "../../src/features/salon-settings/online-booking/booking-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const CUT = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CalendarFeeds } from "../../contract/calendar-feeds.ts";
 import type { Language } from "../../contract/languages.ts";
-import { CalendarSyncTab } from "../../src/features/salon-settings/components/calendar-sync-tab.tsx";
+import { CalendarSyncTab } from "../../src/features/salon-settings/integrations/calendar-sync-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const TOKEN = "a".repeat(43);

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_SETTINGS_DEFAULTS } from "../../contract/client-messages.ts";
 import type { Language } from "../../contract/languages.ts";
-import { MessagesTab } from "../../src/features/salon-settings/components/messages-tab.tsx";
+import { MessagesTab } from "../../src/features/salon-settings/messages/messages-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const SALON = { name: "Salon Bella", address: "Vinohradská 12", postal_code: "120 00", city: "Praha", phone: "+420 222 333 444", time_zone: "Europe/Prague", currency: "CZK" };

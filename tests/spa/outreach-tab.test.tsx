@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
-import { OutreachTab } from "../../src/features/salon-settings/components/outreach-tab.tsx";
+import { OutreachTab } from "../../src/features/salon-settings/offers/outreach-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 /** The settings API, answering a save with `refusal` when one is given, and what was sent. */

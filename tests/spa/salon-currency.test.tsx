@@ -10,7 +10,7 @@ import type { AppointmentTarget } from "../../src/features/calendar/appointment-
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
-import { ServicesTab } from "../../src/features/salon-settings/components/services-tab.tsx";
+import { ServicesTab } from "../../src/features/salon-settings/services/services-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 import { aCall } from "./call-fixture.ts";
 

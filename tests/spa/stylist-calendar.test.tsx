@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { StylistCalendar } from "../../contract/stylist-calendars.ts";
-import { StylistCalendarLink } from "../../src/features/salon-settings/components/stylist-calendar-link.tsx";
+import { StylistCalendarLink } from "../../src/features/salon-settings/stylists/stylist-calendar-link.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const JANA = "11111111-1111-4111-8111-111111111111";

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import { DEFAULT_WORKING_HOURS, type Service, type Stylist } from "../../contract/salon.ts";
-import { ServicesTab } from "../../src/features/salon-settings/components/services-tab.tsx";
-import { StylistsTab } from "../../src/features/salon-settings/components/stylists-tab.tsx";
+import { ServicesTab } from "../../src/features/salon-settings/services/services-tab.tsx";
+import { StylistsTab } from "../../src/features/salon-settings/stylists/stylists-tab.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const jana: Stylist = {

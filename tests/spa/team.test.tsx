@@ -6,7 +6,7 @@ import { DEFAULT_WORKING_HOURS, type Stylist } from "../../contract/salon.ts";
 import type { SalonMembership, Team } from "../../contract/team.ts";
 import { DashboardLayout } from "../../src/features/dashboard/components/dashboard-layout.tsx";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
-import { TeamTab } from "../../src/features/salon-settings/components/team-tab.tsx";
+import { TeamTab } from "../../src/features/salon-settings/team/team-tab.tsx";
 import { api, read } from "../../src/lib/api-client.ts";
 import { loadSalons, pickSalon, switchSalon } from "../../src/lib/auth/salons.ts";
 import { endSession, startSession } from "../../src/lib/auth/session.ts";

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from "../../contract/webhooks.ts";
-import { WebhooksSection } from "../../src/features/salon-settings/components/webhooks-section.tsx";
+import { WebhooksSection } from "../../src/features/salon-settings/integrations/webhooks-section.tsx";
 import { json, mockFetch, renderWithQueries } from "./render.tsx";
 
 const SECRET = "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtMTIzNA==";

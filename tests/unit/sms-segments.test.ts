@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smsSize } from "../../src/features/salon-settings/sms-segments.ts";
+import { smsSize } from "../../src/features/salon-settings/messages/sms-segments.ts";
 
 describe("an SMS's size", () => {
   it("counts plain text in GSM-7: 160 in one message, 153 a part after", () => {

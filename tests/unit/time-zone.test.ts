@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isTimeZone, offsetMinutes, wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
-import { countryOfZone, matching, zoneOption, zoneOptions } from "../../src/features/salon-settings/time-zone-options.ts";
+import { countryOfZone, matching, zoneOption, zoneOptions } from "../../src/features/salon-settings/salon/time-zone-options.ts";
 
 const PRAGUE = "Europe/Prague";
 

@@ -7,7 +7,7 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { refusedFields } from "../../../lib/api-client.ts";
 import { failureText } from "../../../lib/form-errors.ts";
-import { useWebhookActions } from "../api/webhooks.ts";
+import { useWebhookActions } from "./webhooks.ts";
 import { ShownOnce } from "./shown-once.tsx";
 
 const FIELDS = ["url", "description", "events"] as const;

@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { useOutreachSettings } from "../api/outreach.ts";
+import { useOutreachSettings } from "../offers/outreach.ts";
 
 /**
  * Whether a visitor whom no free time suits can join the salon's waitlist from its page: the

@@ -7,11 +7,11 @@ import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { failureText } from "../../../lib/form-errors.ts";
-import { useWebhookActions, useWebhooks } from "../api/webhooks.ts";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsSwitch } from "./settings-switch.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
-import { SalonTime } from "./salon-time.tsx";
+import { useWebhookActions, useWebhooks } from "./webhooks.ts";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsSwitch } from "../components/settings-switch.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
+import { SalonTime } from "../components/salon-time.tsx";
 import { DeliveryResult, WebhookDeliveries } from "./webhook-deliveries.tsx";
 import { SecretShown, WebhookDialog } from "./webhook-dialog.tsx";
 

@@ -13,11 +13,11 @@ import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
 import { useMembership } from "../../../lib/auth/membership.ts";
 import { checkWith, useDashboardForm, type DashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
-import { useTeam, useTeamActions } from "../api/team.ts";
-import { SalonTime } from "./salon-time.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
-import { stylistName } from "./stylist-form.tsx";
+import { useTeam, useTeamActions } from "./team.ts";
+import { SalonTime } from "../components/salon-time.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
+import { stylistName } from "../stylists/stylist-form.tsx";
 
 /** Only an owner makes an owner, or changes or removes one. */
 const rolesFor = (actor: Role) => ROLES.filter((role) => actor === "owner" || role !== "owner");

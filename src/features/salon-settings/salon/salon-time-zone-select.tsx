@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useIntl } from "react-intl";
 import { Field } from "../../../components/form-field.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { countryOfZone, matching, zoneOption, zoneOptions, type ZoneOption } from "../time-zone-options.ts";
+import { countryOfZone, matching, zoneOption, zoneOptions, type ZoneOption } from "./time-zone-options.ts";
 
 interface SalonTimeZoneSelectProps {
   value: string;

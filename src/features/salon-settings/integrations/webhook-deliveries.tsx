@@ -2,8 +2,8 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { WebhookDelivery, WebhookEndpoint } from "../../../../contract/webhooks.ts";
 import { Button } from "../../../components/button.tsx";
 import { Modal } from "../../../components/modal.tsx";
-import { useWebhookDeliveries } from "../api/webhooks.ts";
-import { SalonTime } from "./salon-time.tsx";
+import { useWebhookDeliveries } from "./webhooks.ts";
+import { SalonTime } from "../components/salon-time.tsx";
 
 
 /** How a delivery went, in a few words: "Delivered (200)", "Failed: not reachable", "Next try 14:05". */

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { useDeleteService, useServices } from "../../../lib/salon-data/services.ts";
 import { usePrices } from "../../../lib/money.ts";
 import { ServiceForm } from "./service-form.tsx";
-import { ListFormTab } from "./tab-list-form.tsx";
+import { ListFormTab } from "../components/tab-list-form.tsx";
 
 /** Salon Settings › Services: what the salon offers, how long it takes and what it costs. */
 export function ServicesTab() {

@@ -1,7 +1,7 @@
 import { getCountries, type CountryCode } from "libphonenumber-js/core";
 import min from "libphonenumber-js/min/metadata";
-import { offsetMinutes } from "../../../contract/time-zone.ts";
-import { fold } from "../../../contract/text.ts";
+import { offsetMinutes } from "../../../../contract/time-zone.ts";
+import { fold } from "../../../../contract/text.ts";
 
 /** One time zone as the salon's owner reads it. */
 export interface ZoneOption {

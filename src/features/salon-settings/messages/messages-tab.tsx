@@ -11,10 +11,10 @@ import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { TimeInput } from "../../../lib/forms/time-input.tsx";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
-import { useMessageSettings, useSaveMessageSettings } from "../api/message-settings.ts";
+import { useMessageSettings, useSaveMessageSettings } from "./message-settings.ts";
 import { MessagePreviews } from "./message-previews.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 
 /** A select's value for "no reminder", which the API writes as null. */
 const NO_REMINDER = "off";

@@ -9,8 +9,8 @@ import { useLanguage } from "../../../i18n/language-context.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useServices } from "../../../lib/salon-data/services.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
-import { smsSize } from "../sms-segments.ts";
-import { SettingsSection } from "./settings-section.tsx";
+import { smsSize } from "./sms-segments.ts";
+import { SettingsSection } from "../components/settings-section.tsx";
 
 /** A first name for the sample client, as a client of each language might be called. */
 const SAMPLE_CLIENT: Record<Language, string> = { en: "Emma", de: "Lena", cs: "Tereza" };

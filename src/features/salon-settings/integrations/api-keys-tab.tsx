@@ -8,10 +8,10 @@ import { FormActions } from "../../../components/form-actions.tsx";
 import { Modal } from "../../../components/modal.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { failureText } from "../../../lib/form-errors.ts";
-import { useApiKeyActions, useApiKeys } from "../api/api-keys.ts";
-import { SalonTime } from "./salon-time.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { useApiKeyActions, useApiKeys } from "./api-keys.ts";
+import { SalonTime } from "../components/salon-time.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 import { ShownOnce } from "./shown-once.tsx";
 
 /** Salon Settings → API: keys for the salon's own programs, made, listed and revoked by the owner. */

@@ -15,15 +15,15 @@ import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-fo
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useServices } from "../../../lib/salon-data/services.ts";
 import { useStylists } from "../../../lib/salon-data/stylists.ts";
-import { useBookingSettings, useSaveBookingSettings } from "../api/booking-page.ts";
-import { bookingPagePrefix, suggestSlug } from "../booking-page-address.ts";
+import { useBookingSettings, useSaveBookingSettings } from "./booking-page.ts";
+import { bookingPagePrefix, suggestSlug } from "./booking-page-address.ts";
 import { MINUTES_PER_DAY, span } from "../time-span.ts";
 import { BookingOfferList } from "./booking-offer-list.tsx";
 import { BookingShare } from "./booking-share.tsx";
 import { BookingWaitlistNote } from "./booking-waitlist-note.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsSwitch } from "./settings-switch.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsSwitch } from "../components/settings-switch.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 
 type BookingDraft = Omit<BookingSettings, "slug"> & { slug: string };
 

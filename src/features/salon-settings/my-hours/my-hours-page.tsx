@@ -5,11 +5,11 @@ import { DocumentTitle } from "../../../components/document-title.tsx";
 import { FormActions } from "../../../components/form-actions.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
-import { useMySchedule, useSaveMySchedule } from "../api/my-schedule.ts";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
-import { stylistName } from "./stylist-form.tsx";
-import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
-import { copyMonday, fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
+import { useMySchedule, useSaveMySchedule } from "./my-schedule.ts";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
+import { stylistName } from "../stylists/stylist-form.tsx";
+import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "../stylists/stylist-time-off.tsx";
+import { copyMonday, fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "../stylists/stylist-working-hours.tsx";
 
 /** My hours: a stylist member's own working week and time off, the parts a stylist's form in Salon Settings has. */
 export function MyHoursPage() {

@@ -1,6 +1,6 @@
-import { BOOKING_SLUG } from "../../../contract/booking-page.ts";
-import type { Language } from "../../../contract/languages.ts";
-import { fold } from "../../../contract/text.ts";
+import { BOOKING_SLUG } from "../../../../contract/booking-page.ts";
+import type { Language } from "../../../../contract/languages.ts";
+import { fold } from "../../../../contract/text.ts";
 
 const MAX_SLUG = 40;
 

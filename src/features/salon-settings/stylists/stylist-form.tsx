@@ -5,11 +5,11 @@ import { useSaveStylist } from "../../../lib/salon-data/stylists.ts";
 import { StylistCalendarLink } from "./stylist-calendar-link.tsx";
 import { fromTimeOffDrafts, StylistTimeOff, toTimeOffDrafts, type TimeOffDraft } from "./stylist-time-off.tsx";
 import { copyMonday, fromHoursDraft, StylistWorkingHours, toHoursDraft, type DayDraft } from "./stylist-working-hours.tsx";
-import { ColorField } from "./tab-color-field.tsx";
+import { ColorField } from "../components/tab-color-field.tsx";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
-import { TabForm } from "./tab-form.tsx";
+import { TabForm } from "../components/tab-form.tsx";
 
 interface StylistDraft {
   first_name: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Button } from "../../../components/button.tsx";
-import { CopyButton } from "./booking-copy-button.tsx";
+import { CopyButton } from "../components/booking-copy-button.tsx";
 
 /** A secret the salon keeps no readable copy of (an API key, a signing secret), shown this once with a way to copy it. */
 export function ShownOnce({ secret, testId, warning, copyLabel, children, onDone }: {

@@ -5,7 +5,7 @@ import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { ApiRequestError, errorDetail } from "../../../lib/api-client.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
-import { useStylistCalendarActions, useStylistCalendars } from "../api/stylist-calendars.ts";
+import { useStylistCalendarActions, useStylistCalendars } from "./stylist-calendars.ts";
 
 /**
  * A stylist's other calendar (Google, Apple, Outlook) by its secret iCal address: its busy

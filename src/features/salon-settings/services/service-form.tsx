@@ -1,12 +1,12 @@
 import { useIntl } from "react-intl";
 import { DEFAULT_COLOR, DEFAULT_SERVICE_DURATION, SERVICE_DURATION_STEP, serviceSchema, type Service } from "../../../../contract/salon.ts";
 import { useSaveService } from "../../../lib/salon-data/services.ts";
-import { ColorField } from "./tab-color-field.tsx";
+import { ColorField } from "../components/tab-color-field.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { failureText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useCurrencySign } from "../../../lib/money.ts";
-import { TabForm } from "./tab-form.tsx";
+import { TabForm } from "../components/tab-form.tsx";
 
 interface ServiceDraft {
   name: string;

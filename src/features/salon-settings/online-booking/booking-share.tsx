@@ -4,10 +4,10 @@ import { LANGUAGES, NATIVE_NAMES, type Language } from "../../../../contract/lan
 import { buttonClass } from "../../../components/button.tsx";
 import { controlClass } from "../../../components/form-field.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { bookingPageUrl, embedSnippet } from "../booking-page-address.ts";
-import { CopyButton } from "./booking-copy-button.tsx";
+import { bookingPageUrl, embedSnippet } from "./booking-page-address.ts";
+import { CopyButton } from "../components/booking-copy-button.tsx";
 import { BookingQrCode } from "./booking-qr-code.tsx";
-import { SettingsSection } from "./settings-section.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
 
 interface BookingShareProps {
   /** The saved address, not the one being typed. */

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { useDeleteStylist, useStylists } from "../../../lib/salon-data/stylists.ts";
 import { StylistForm, stylistName } from "./stylist-form.tsx";
-import { ListFormTab } from "./tab-list-form.tsx";
+import { ListFormTab } from "../components/tab-list-form.tsx";
 
 /** Salon Settings › Stylists: the team with their contact details, colours and working hours. */
 export function StylistsTab() {

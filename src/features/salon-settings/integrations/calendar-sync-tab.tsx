@@ -5,10 +5,10 @@ import { Button } from "../../../components/button.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { useToast } from "../../../components/toast/toast-context.ts";
 import { failureText } from "../../../lib/form-errors.ts";
-import { useCalendarFeeds, useRenewCalendarFeed, useRevokeCalendarFeed } from "../api/calendar-feeds.ts";
-import { CopyButton } from "./booking-copy-button.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { useCalendarFeeds, useRenewCalendarFeed, useRevokeCalendarFeed } from "./calendar-feeds.ts";
+import { CopyButton } from "../components/booking-copy-button.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 
 /** One feed's row: whose it is, and its address with what the owner can do with it. */
 interface FeedOwner {

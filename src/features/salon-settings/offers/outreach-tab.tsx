@@ -6,12 +6,12 @@ import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
 import { errorDetail } from "../../../lib/api-client.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
-import { useOutreachSettings, useSaveOutreachSettings } from "../api/outreach.ts";
+import { useOutreachSettings, useSaveOutreachSettings } from "./outreach.ts";
 import { span } from "../time-span.ts";
 import { OutreachVoicemail } from "./outreach-voicemail.tsx";
-import { SettingsSection } from "./settings-section.tsx";
-import { SettingsSwitch } from "./settings-switch.tsx";
-import { SettingsTabLoad } from "./settings-tab-load.tsx";
+import { SettingsSection } from "../components/settings-section.tsx";
+import { SettingsSwitch } from "../components/settings-switch.tsx";
+import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 
 /** How many clients one SMS round may reach, as the contract allows. */
 const SMS_ROUNDS = [1, 2, 3, 4, 5] as const;
