@@ -62,10 +62,14 @@ export function useBrowser(extraArgs: string[] = []) {
   };
 }
 
-/** Every prerendered part of the page (its header, main, sections, footer) has been taken over by React. */
+/**
+ * Every prerendered part of the page (its header, main, sections, footer) has been taken over by
+ * React. The calendar's library draws headers and sections of its own (.ec), which React never
+ * owns: they do not count.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll("#root header, #root main, #root section, #root footer")).every((element) =>
+    Array.from(document.querySelectorAll(["header", "main", "section", "footer"].map((tag) => `#root ${tag}:not(.ec *)`).join(", "))).every((element) =>
       Object.keys(element).some((key) => key.startsWith("__reactFiber")),
     ),
   );
