@@ -57,8 +57,9 @@ const zones = [
   // ---- The Worker's zones -----------------------------------------------------------
   // SQL lives in worker/data only: nothing else holds a database driver. The call engine
   // (calls/engine) knows no channel; telephony plugs into it through its channel interface and
-  // reaches a call through calls/session/client.ts; the Durable Object that joins them
-  // (calls/session/call-session.ts) is wired in worker/index.ts alone.
+  // reaches a call through calls/session/client.ts, with a plan of calls/engine/call-plan.ts's
+  // types; the Durable Object that joins them (calls/session/call-session.ts) is wired in
+  // worker/index.ts alone.
   zone(["worker/**/*.ts"], { ignores: ["worker/data/**", "worker/index.ts"], paths: [noDriver], patterns: [noCallSession] }),
   zone(["worker/data/**/*.ts"], {
     paths: [{ name: "hono", message: "Storage knows nothing of HTTP: throw a DataError (data/errors.ts)." }],
@@ -76,14 +77,16 @@ const zones = [
       { regex: "(^|/)(telephony|browser)/", message: "The call engine knows no channel: a channel implements calls/engine/caller-channel.ts." },
     ],
   }),
+  // Telephony builds the plan a phone call runs, so it may name the plan's types, and only those.
+  // A rule of its own, beside worker/**'s, which still keeps the driver and the Durable Object out.
   zone(["worker/calls/telephony/**/*.ts"], {
-    paths: [noDriver],
+    rule: "@typescript-eslint/no-restricted-imports",
     patterns: [
-      noCallSession,
       {
-        regex: "(^|/)engine/(?!caller-channel\\.ts$)",
+        regex: "(^|/)engine/(?!caller-channel\\.ts$|call-plan\\.ts$)",
         message: "Telephony reaches the call engine through calls/engine/caller-channel.ts and calls/session/client.ts only.",
       },
+      { regex: "(^|/)engine/call-plan\\.ts$", allowTypeImports: true, message: "Telephony takes only the types of a call's plan from calls/engine/call-plan.ts." },
     ],
   }),
 ];

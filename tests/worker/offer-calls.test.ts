@@ -4,7 +4,9 @@ import { createApp } from "../../worker/app.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { placeOfferCall } from "../../worker/clients/outreach/offer-call.ts";
-import type { PhoneCallTarget } from "../../worker/calls/telephony/routes.ts";
+import type { PhoneCallPlan } from "../../worker/calls/engine/call-plan.ts";
+import type { StartPhoneCallSession } from "../../worker/calls/telephony/routes.ts";
+import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { CallLog } from "../../worker/calls/engine/call-log.ts";
 import { runOfferTool } from "../../worker/calls/engine/offer-mode.ts";
@@ -77,7 +79,7 @@ async function endedAtTwilio(to: string): Promise<PlacedCall> {
 }
 
 /** Posts Twilio's form to the app as Twilio would, signed for the address it was given (APP_URL); answers what the webhook left running too. */
-async function fromTwilio(path: string, form: Record<string, string>, start: (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void> = async () => {}) {
+async function fromTwilio(path: string, form: Record<string, string>, start: StartPhoneCallSession = async () => {}) {
   const app = createApp({ startPhoneCall: start });
   const signature = await twilioSignature(TOKEN, `http://app.test${path}`, form);
   const waited: Promise<unknown>[] = [];
@@ -147,28 +149,25 @@ describe("outbound offer calls", () => {
     const offer = await offeredByCall();
     const sid = await placed(offer);
     const { call_id: callId } = await attempt(offer.attemptId);
-    const started: [string, PhoneCallTarget][] = [];
-    const answer = await answered(offer, sid, "human", async (_env, id, target) => void started.push([id, target]));
+    const started: PhoneCallPlan[] = [];
+    const answer = await answered(offer, sid, "human", async (_env, plan) => void started.push(plan));
     expect(answer.text).toBe(
       `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="ws://app.test/api/telephony/twilio/stream/${callId}">` +
         `<Parameter name="callId" value="${callId}"/></Stream></Connect></Response>`,
     );
     expect(started).toEqual([
-      [
+      {
+        target: { salonId: offer.salonId, ownerId: offer.userId, assistantId: offer.assistant, demo: false },
         callId,
-        {
-          salonId: offer.salonId,
-          ownerId: offer.userId,
-          assistantId: offer.assistant,
-          phoneNumberId: expect.any(String),
-          callSid: sid,
-          from: offer.line,
-          to: offer.client,
-          language: "cs",
-          sayLanguage: "cs-CZ",
-          offerId: offer.attemptId,
-        },
-      ],
+        callSid: sid,
+        direction: "outbound",
+        fromNumber: offer.line,
+        toNumber: offer.client,
+        language: "cs",
+        sayLanguage: "cs-CZ",
+        maxSeconds: CALL_LIMITS.callSeconds,
+        offerId: offer.attemptId,
+      },
     ]);
 
     // The client says yes: the assistant takes the offer, as the live call runs its tool and records it.

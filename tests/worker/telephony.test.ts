@@ -3,7 +3,9 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { database } from "../../worker/data/db.ts";
 import type { Bindings } from "../../worker/env.ts";
-import type { PhoneCallTarget } from "../../worker/calls/telephony/routes.ts";
+import type { PhoneCallPlan } from "../../worker/calls/engine/call-plan.ts";
+import type { StartPhoneCallSession } from "../../worker/calls/telephony/routes.ts";
+import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { CallLog } from "../../worker/calls/engine/call-log.ts";
 import { db } from "./helpers.ts";
@@ -17,7 +19,7 @@ const ACCOUNT = "AC00000000000000000000000000000042";
 const twilioEnv = { ...(env as Bindings), TWILIO_AUTH_TOKEN: TOKEN, TWILIO_ACCOUNT_SID: ACCOUNT, TWILIO_API_BASE_URL: "http://twilio.test" };
 
 /** The app with a recorded stand-in for the call session. */
-const telephonyApp = (start: (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void>) => createApp({ startPhoneCall: start });
+const telephonyApp = (start: StartPhoneCallSession) => createApp({ startPhoneCall: start });
 
 interface Sent {
   status: number;
@@ -91,8 +93,8 @@ const voiceForm = (to: string, sid: string, extra: Record<string, string> = {}) 
 describe("Twilio voice webhook", () => {
   it("records the inbound call, starts its session and connects a two-way stream", async () => {
     const salon = await salonWithNumber();
-    const started: [string, PhoneCallTarget][] = [];
-    const app = telephonyApp(async (_env, callId, target) => void started.push([callId, target]));
+    const started: PhoneCallPlan[] = [];
+    const app = telephonyApp(async (_env, plan) => void started.push(plan));
     const sid = callSid();
     const res = await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     expect(res.status).toBe(200);
@@ -113,20 +115,17 @@ describe("Twilio voice webhook", () => {
       is_demo: false,
     });
     expect(started).toEqual([
-      [
-        row!.id,
-        {
-          salonId: salon.salonId,
-          ownerId: salon.ownerId,
-          assistantId: salon.assistantId,
-          phoneNumberId: salon.phoneNumberId,
-          callSid: sid,
-          from: "+420603111222",
-          to: salon.number,
-          language: "cs",
-          sayLanguage: "cs-CZ",
-        },
-      ],
+      {
+        target: { salonId: salon.salonId, ownerId: salon.ownerId, assistantId: salon.assistantId, demo: false },
+        callId: row!.id,
+        callSid: sid,
+        direction: "inbound",
+        fromNumber: "+420603111222",
+        toNumber: salon.number,
+        language: "cs",
+        sayLanguage: "cs-CZ",
+        maxSeconds: CALL_LIMITS.callSeconds,
+      },
     ]);
     expect(res.text).toBe(
       `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="ws://app.test/api/telephony/twilio/stream/${row!.id}">` +
@@ -137,7 +136,7 @@ describe("Twilio voice webhook", () => {
   it("keeps one row when Twilio asks twice about the same call", async () => {
     const salon = await salonWithNumber();
     const ids: string[] = [];
-    const app = telephonyApp(async (_env, callId) => void ids.push(callId));
+    const app = telephonyApp(async (_env, plan) => void ids.push(plan.callId));
     const sid = callSid();
     await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));
     await post(app, "/api/telephony/twilio/voice", voiceForm(salon.number, sid));

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env.ts";
 import { ApiError } from "../../platform/http/errors.ts";
 import { clientAddress, countHit } from "../../platform/http/rate-limit.ts";
 import type { Translate } from "../../platform/messages/index.ts";
-import { callTenant, loadCallSetup, type CallTarget } from "../engine/call-plan.ts";
+import { callTenant, loadCallSetup, type CallPlan, type CallTarget } from "../engine/call-plan.ts";
 import { openBrowserCall } from "../session/client.ts";
 
 /**
@@ -92,7 +92,8 @@ export const browserCallRoutes = new Hono<AppEnv>().get("/:assistantId", async (
 
   const { callId, maxSeconds, setup } = reservation;
   try {
-    return await openBrowserCall(c.env, { target, language: c.var.language, direction: "inbound", fromNumber: "browser", toNumber: null, maxSeconds, callId, setup });
+    const plan: CallPlan = { target, language: c.var.language, direction: "inbound", fromNumber: "browser", toNumber: null, maxSeconds, callId, setup };
+    return await openBrowserCall(c.env, plan, c.req.raw);
   } catch (error) {
     // The call never reached its object: its line is given back at once.
     console.error(`call ${callId}: the session could not start`, error);

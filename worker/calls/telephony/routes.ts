@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod/mini";
 import { CALL_LIMITS } from "../../../contract/call-socket.ts";
 import { UUID } from "../../../contract/ids.ts";
-import type { Language } from "../../../contract/languages.ts";
 import { plainText } from "../../../contract/text.ts";
 import { toE164 } from "../../../contract/phone.ts";
 import { offerAnswer } from "../../../contract/outreach-texts.ts";
@@ -23,55 +22,30 @@ import { translator } from "../../platform/messages/index.ts";
 import { offerTenant } from "../../data/offer-calls.ts";
 import { answerOfferCall, offerCallEnded, offerCallNotStarted } from "../../clients/outreach/offer-call.ts";
 import { numberLanguage, SAY_LANGUAGE } from "./say-language.ts";
+import type { PhoneCallPlan } from "../engine/call-plan.ts";
 import { connectPhoneStream, phoneCallEnded, preparePhoneCall } from "../session/client.ts";
 import { fetchCall, twilioConfig } from "./twilio-rest.ts";
 import { formParams, isValidTwilioSignature } from "./twilio-signature.ts";
 import { connectStreamTwiml, emptyTwiml, hangUpTwiml, messageTwiml, sayAndHangUpTwiml } from "./twiml.ts";
 import { publicOrigin, streamUrl } from "./webhook-urls.ts";
 
-/** Who and what an incoming phone call is for, as its webhook found it. */
-export interface PhoneCallTarget {
-  salonId: string;
-  /** The salon's owner: calls act on the owner's behalf under row-level security. */
-  ownerId: string;
-  assistantId: string;
-  phoneNumberId: string;
-  /** Twilio's CallSid: the media stream's `start` must carry the same one. */
-  callSid: string;
-  /** E.164 as Twilio gives them; `from` is null for a withheld number. */
-  from: string | null;
-  to: string;
-  /** The dialled number's country's language, for anything said to the caller outside the model. */
-  language: Language;
-  /** The same as a Twilio `<Say>` language (e.g. "cs-CZ"), for TwilioMediaStream's `sayLanguage`. */
-  sayLanguage: string;
-  /** A call the salon placed to offer a client a freed time (`from` is the salon's number): the offer's id. */
-  offerId?: string;
-}
-
-export type StartPhoneCallSession = (env: Bindings, callId: string, target: PhoneCallTarget) => Promise<void>;
-
 /**
- * Starts the call session for a phone call whose `calls` row (`callId`) the webhook has just
- * made, before Twilio opens the media stream, so the greeting is ready when it opens. It
- * reaches the call's Durable Object by `callId` (the stream at `.../twilio/stream/{callId}`
- * goes to the same object), which adopts the row and connects the speech model; it returns
- * without waiting for the model. The object later wraps the stream's socket in a
- * TwilioMediaStream and attaches it only if `started.callSid` is `target.callSid`.
+ * Starts the call session of a phone call whose `calls` row (`plan.callId`) the webhook has
+ * just made, before Twilio opens the media stream, so the greeting is ready when it opens
+ * (session/client.ts's `preparePhoneCall`; tests put a recorder in its place). It returns
+ * without waiting for the speech model; the session attaches the stream at
+ * `.../twilio/stream/{callId}` only if its `start` carries `plan.callSid`.
  */
-export const startPhoneCallSession: StartPhoneCallSession = (env, callId, target) =>
-  preparePhoneCall(env, {
-    target: { salonId: target.salonId, ownerId: target.ownerId, assistantId: target.assistantId, demo: false },
-    language: target.language,
-    direction: target.offerId ? "outbound" : "inbound",
-    offerId: target.offerId,
-    fromNumber: target.from,
-    toNumber: target.to,
-    maxSeconds: CALL_LIMITS.callSeconds,
-    callId,
-    callSid: target.callSid,
-    sayLanguage: target.sayLanguage,
-  });
+export type StartPhoneCallSession = (env: Bindings, plan: PhoneCallPlan) => Promise<void>;
+
+export const startPhoneCallSession: StartPhoneCallSession = preparePhoneCall;
+
+/** The plan of a phone call a webhook recorded: inbound, or outbound when the salon placed it to offer a freed time. */
+const phoneCallPlan = (plan: Omit<PhoneCallPlan, "direction" | "maxSeconds">): PhoneCallPlan => ({
+  ...plan,
+  direction: plan.offerId ? "outbound" : "inbound",
+  maxSeconds: CALL_LIMITS.callSeconds,
+});
 
 // ---------------------------------------------------------------------------------------
 
@@ -211,8 +185,7 @@ async function recordCallEnd(c: Context<AppEnv>, tenant: Tenant, callSid: string
  * Twilio's webhooks, /api/telephony/twilio/...: `voice` answers an incoming call, `status`
  * records how it ended (and ends a call still waiting for its media stream); `offer-call` and
  * `offer-call-status` do the same for a call the salon placed to offer a freed time. All
- * refuse requests without Twilio's signature. `startSession` is
- * `startPhoneCallSession`, replaceable in tests.
+ * refuse requests without Twilio's signature.
  */
 export function createTelephonyRoutes(startSession: StartPhoneCallSession = startPhoneCallSession) {
   return new Hono<AppEnv>()
@@ -241,19 +214,19 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
         if (!callId) return goodbye(c, call.To, "telephony.say.noAssistant");
 
         const spoken = numberLanguage(call.To);
-        const phoneCall: PhoneCallTarget = {
-          salonId: target.salon_id,
-          ownerId: target.owner_id,
-          assistantId,
-          phoneNumberId: target.phone_number_id,
-          callSid: call.CallSid,
-          from: orNull(call.From),
-          to: call.To,
-          language: spoken.language,
-          sayLanguage: spoken.say,
-        };
         try {
-          await startSession(c.env, callId, phoneCall);
+          await startSession(
+            c.env,
+            phoneCallPlan({
+              target: { salonId: target.salon_id, ownerId: target.owner_id, assistantId, demo: false },
+              callId,
+              callSid: call.CallSid,
+              fromNumber: orNull(call.From),
+              toNumber: call.To,
+              language: spoken.language,
+              sayLanguage: spoken.say,
+            }),
+          );
         } catch (error) {
           console.error(`call ${callId}: the session could not start`, error);
           await withTenant(c.var.db, tenantOf(target), (scope) => failCallAtStart(scope, callId));
@@ -275,7 +248,7 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       received.protocol = received.protocol === "http:" ? "ws:" : "wss:";
       await requireSignature(c, [streamUrl(publicOrigin(c), callId), received.toString()]);
       if (!UUID.test(callId)) return notFound(c);
-      return connectPhoneStream(c.env, callId);
+      return connectPhoneStream(c.env, callId, c.req.raw);
     })
     .post("/twilio/status", async (c) => {
       const { CallSid: callSid, CallStatus: status, To: to, CallDuration: duration } = await signedForm(c, statusCallbackSchema);
@@ -296,18 +269,19 @@ export function createTelephonyRoutes(startSession: StartPhoneCallSession = star
       if (answer.kind === "message") return twiml(c, sayAndHangUpTwiml(answer.text, { language: answer.sayLanguage }));
       const { callId, line, offer } = answer;
       try {
-        await startSession(c.env, callId, {
-          salonId: tenant.salonId,
-          ownerId: tenant.userId,
-          assistantId: line.assistant_config_id,
-          phoneNumberId: line.phone_number_id,
-          callSid,
-          from: line.phone_number,
-          to: offer.phone,
-          language: offer.language,
-          sayLanguage: SAY_LANGUAGE[offer.language],
-          offerId: attemptId,
-        });
+        await startSession(
+          c.env,
+          phoneCallPlan({
+            target: { salonId: tenant.salonId, ownerId: tenant.userId, assistantId: line.assistant_config_id, demo: false },
+            callId,
+            callSid,
+            fromNumber: line.phone_number,
+            toNumber: offer.phone,
+            language: offer.language,
+            sayLanguage: SAY_LANGUAGE[offer.language],
+            offerId: attemptId,
+          }),
+        );
       } catch (error) {
         console.error(`call ${callId}: the offer call's session could not start`, error);
         const text = await withTenant(c.var.db, tenant, (scope) => offerCallNotStarted(scope, attemptId, callId, offer));
