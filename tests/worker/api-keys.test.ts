@@ -4,20 +4,21 @@ import german from "../../worker/platform/messages/de.json";
 import english from "../../worker/platform/messages/en.json";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon, type Owner } from "./client-helpers.ts";
-import { api, type Json } from "./helpers.ts";
+import { api, client, ok, refused } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
 
 const KEYS = "/api/dashboard/api-keys";
-const MARCH = "/api/dashboard/appointments?start_date=2027-03-01T00:00:00Z&end_date=2027-03-02T00:00:00Z";
+const MARCH = { query: { start_date: "2027-03-01T00:00:00Z", end_date: "2027-03-02T00:00:00Z" } };
 
-async function createKey(owner: Owner, scope: "read" | "read_write", name = "Booking sync") {
-  const created = await owner.call(KEYS, { body: { name, scope } });
-  expect(created.status, created.text).toBe(201);
-  return created.json as Json & { id: string; key: string; prefix: string };
-}
+const createKey = (owner: Owner, scope: "read" | "read_write", name = "Booking sync") =>
+  ok(owner.api.dashboard["api-keys"].$post({ json: { name, scope } }), 201);
 
+/** The API as a key's bearer. */
+const asKey = (key: string, headers: Record<string, string> = {}) => client({ authorization: `Bearer ${key}`, ...headers }).dashboard;
+
+/** Any route by path as a key's bearer, for the routes a key may not use. */
 const withKey = (key: string, path: string, init: Parameters<typeof api>[1] = {}) =>
   api(path, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } });
 
@@ -35,11 +36,10 @@ describe("API keys", () => {
     expect(JSON.stringify(rows)).not.toContain(created.key);
     expect(JSON.stringify(rows)).not.toContain(created.key.slice(12));
 
-    const listed = await withKey(created.key, MARCH);
-    expect(listed.status, listed.text).toBe(200);
-    expect((listed.json as unknown as { id: string }[]).map((a) => a.id)).toEqual([booked]);
+    const listed = await ok(asKey(created.key).appointments.$get(MARCH));
+    expect(listed.map((a) => a.id)).toEqual([booked]);
 
-    const keys = (await salon.owner.call(KEYS)).json as unknown as Json[];
+    const keys = await ok(salon.owner.api.dashboard["api-keys"].$get());
     expect(keys).toHaveLength(1);
     expect(keys[0]).not.toHaveProperty("key");
     expect(keys[0]!.last_used_at).not.toBeNull();
@@ -49,21 +49,15 @@ describe("API keys", () => {
     const salon = await czechSalon();
     const read = await createKey(salon.owner, "read");
     const write = await createKey(salon.owner, "read_write");
-    const body = { first_name: "Eva", last_name: "Malá" };
+    const body = { first_name: "Eva", last_name: "Malá", email: null, phone: null };
 
-    const refused = await withKey(read.key, "/api/dashboard/stylists", { body, headers: { "accept-language": "de" } });
-    expect(refused.status, refused.text).toBe(403);
-    expect(refused.json.detail).toBe(german["apiKeys.error.readOnly"]);
-    const made = await withKey(write.key, "/api/dashboard/stylists", { body });
-    expect(made.status, made.text).toBe(201);
+    expect((await refused(asKey(read.key, { "accept-language": "de" }).stylists.$post({ json: body }), 403)).detail).toBe(german["apiKeys.error.readOnly"]);
+    await ok(asKey(write.key).stylists.$post({ json: body }), 201);
 
-    const revoked = await salon.owner.call(`${KEYS}/${write.id}/revoke`, { method: "POST" });
-    expect(revoked.status, revoked.text).toBe(200);
-    expect(revoked.json.revoked_at).not.toBeNull();
-    const after = await withKey(write.key, "/api/dashboard/stylists");
-    expect(after.status).toBe(401);
-    expect(after.json.detail).toBe(english["apiKeys.error.invalid"]);
-    expect((await withKey(read.key, "/api/dashboard/stylists")).status).toBe(200);
+    const revoked = await ok(salon.owner.api.dashboard["api-keys"][":id"].revoke.$post({ param: { id: write.id } }));
+    expect(revoked.revoked_at).not.toBeNull();
+    expect((await refused(asKey(write.key).stylists.$get(), 401)).detail).toBe(english["apiKeys.error.invalid"]);
+    await ok(asKey(read.key).stylists.$get());
   });
 
   it("keep a key inside its own salon", async () => {
@@ -72,14 +66,11 @@ describe("API keys", () => {
     const theirs = await second.book({ customer_name: "Hana" });
     const key = await createKey(first.owner, "read_write");
 
-    const listed = await withKey(key.key, MARCH);
-    expect(listed.json).toEqual([]);
-    const stylists = (await withKey(key.key, "/api/dashboard/stylists")).json as unknown as { id: string }[];
-    expect(stylists.map((s) => s.id)).toEqual([first.stylist]);
-    const moved = await withKey(key.key, `/api/dashboard/appointments/${theirs}`, { method: "DELETE" });
-    expect(moved.status).toBe(404);
-    expect((await second.owner.call(MARCH)).json).toHaveLength(1);
-    expect((await second.owner.call(KEYS)).json).toEqual([]);
+    expect(await ok(asKey(key.key).appointments.$get(MARCH))).toEqual([]);
+    expect((await ok(asKey(key.key).stylists.$get())).map((s) => s.id)).toEqual([first.stylist]);
+    await refused(asKey(key.key).appointments[":id"].$delete({ param: { id: theirs } }), 404);
+    expect(await ok(second.owner.api.dashboard.appointments.$get(MARCH))).toHaveLength(1);
+    expect(await ok(second.owner.api.dashboard["api-keys"].$get())).toEqual([]);
   });
 
   it("cannot manage keys, the account or sign-in", async () => {
@@ -90,7 +81,7 @@ describe("API keys", () => {
       expect(refused.status, `${method} ${path}`).toBe(403);
       expect(refused.json.detail).toBe(english["apiKeys.error.sessionOnly"]);
     }
-    expect((await owner.call(KEYS)).json).toHaveLength(1);
+    expect(await ok(owner.api.dashboard["api-keys"].$get())).toHaveLength(1);
   });
 
   it("limit each key's requests per minute, not its salon's other keys", async () => {
@@ -101,11 +92,11 @@ describe("API keys", () => {
     await sql`insert into rate_limits (bucket, window_start, hits)
       select encode(sha256(convert_to(${`api-key:${busy.id}`}, 'UTF8')), 'hex'), to_timestamp(floor(extract(epoch from now()) / 60) * 60 + shift), ${API_KEY_LIMITS.perMinute}
       from unnest(array[0, 60]) as shift`;
-    const over = await withKey(busy.key, "/api/dashboard/stylists");
+    const over = await asKey(busy.key).stylists.$get();
     expect(over.status).toBe(429);
-    expect(over.json.detail).toEqual(expect.any(String));
     expect(over.headers.get("retry-after")).toBe("60");
-    expect((await withKey(quiet.key, "/api/dashboard/stylists")).status).toBe(200);
+    expect((await refused(Promise.resolve(over), 429)).detail).toEqual(expect.any(String));
+    await ok(asKey(quiet.key).stylists.$get());
   });
 
   it("refuse bad input, unknown keys and too many keys", async () => {
@@ -115,9 +106,7 @@ describe("API keys", () => {
     expect(Object.keys(bad.json.fields as object).sort()).toEqual(["name", "scope"]);
     expect((await owner.call(`${KEYS}/not-a-uuid/revoke`, { method: "POST" })).status).toBe(404);
     expect((await owner.call(`${KEYS}/${crypto.randomUUID()}/revoke`, { method: "POST" })).status).toBe(404);
-    const unknown = await withKey(`rk_${"x".repeat(32)}`, "/api/dashboard/stylists");
-    expect(unknown.status).toBe(401);
-    expect(unknown.json.detail).toEqual(expect.any(String));
+    expect((await refused(asKey(`rk_${"x".repeat(32)}`).stylists.$get(), 401)).detail).toEqual(expect.any(String));
 
     for (let i = 0; i < API_KEY_LIMITS.active; i++) await createKey(owner, "read", `Key ${i}`);
     const tooMany = await owner.call(KEYS, { body: { name: "One more", scope: "read" } });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "./auth-helpers.ts";
+import { ok } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -56,8 +57,8 @@ describe("appointments", () => {
     });
     const id = created.json.id as string;
 
-    const inRange = await owner.call(`/api/dashboard/appointments?start_date=${encodeURIComponent(at("00:00"))}&end_date=${encodeURIComponent(at("23:59"))}`);
-    expect((inRange.json as unknown as { id: string }[]).map((a) => a.id)).toEqual([id]);
+    const inRange = await ok(owner.api.dashboard.appointments.$get({ query: { start_date: at("00:00"), end_date: at("23:59") } }));
+    expect(inRange.map((a) => a.id)).toEqual([id]);
     const otherDay = await owner.call(`/api/dashboard/appointments?start_date=${encodeURIComponent(at("00:00", day(1)))}&end_date=${encodeURIComponent(at("23:59", day(1)))}`);
     expect(otherDay.json).toEqual([]);
 
@@ -287,11 +288,8 @@ describe("availability", () => {
     await owner.call("/api/dashboard/appointments", {
       body: { stylist, start_datetime: at("10:00"), end_datetime: at("11:00"), services: [{ service: cut }] },
     });
-    const res = await owner.call(
-      `/api/dashboard/availability?start_date=${encodeURIComponent(at("00:00"))}&end_date=${encodeURIComponent(at("23:59"))}&duration=60`,
-    );
-    expect(res.status).toBe(200);
-    const starts = (res.json as unknown as { start_datetime: string }[]).map((slot) => slot.start_datetime.slice(11, 16));
+    const slots = await ok(owner.api.dashboard.availability.$get({ query: { start_date: at("00:00"), end_date: at("23:59"), duration: "60" } }));
+    const starts = slots.map((slot) => slot.start_datetime.slice(11, 16));
     // In UTC: the stylist works 08:00-12:00 and 13:00-16:00; 09:00-10:00 is booked.
     expect(starts).toEqual(["08:00", "10:00", "10:15", "10:30", "10:45", "11:00", "13:00", "13:15", "13:30", "13:45", "14:00", "14:15", "14:30", "14:45", "15:00"]);
   });

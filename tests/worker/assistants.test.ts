@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_GREETINGS, DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { sql } from "./auth-helpers.ts";
-import { api } from "./helpers.ts";
+import { api, ok } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -36,7 +36,7 @@ describe("assistant configs", () => {
     const owner = await signedInOwner();
     const first = (await owner.call(config(), { body: { name: "Reception" } })).json;
     const second = (await owner.call(config(), { body: { name: "After hours", voice_name: "verse", temperature: 1 } })).json;
-    expect(((await owner.call(CONFIGS)).json as unknown as { name: string }[]).map((c) => c.name)).toEqual(["Reception", "After hours"]);
+    expect((await ok(owner.api.dashboard.assistant.configs.$get())).map((c) => c.name)).toEqual(["Reception", "After hours"]);
 
     const edited = await owner.call(config(first.id as string), {
       method: "PUT",
@@ -119,10 +119,10 @@ describe("assistant configs", () => {
     const number = await owner.call("/api/dashboard/phone-numbers", { body: { phone_number: "+420 777 555 101", assistant_config_id: reception } });
     expect(number.status).toBe(201);
     // A number typed in rings nobody until it is verified (here: assigned, as the operator would).
-    expect(((await owner.call(CONFIGS)).json as unknown as { phone_connection: boolean }[]).map((c) => c.phone_connection)).toEqual([false, false]);
+    expect((await ok(owner.api.dashboard.assistant.configs.$get())).map((c) => c.phone_connection)).toEqual([false, false]);
     await sql`update phone_numbers set status = 'active', source = 'assigned' where id = ${number.json.id as string}`;
 
-    const connected = (await owner.call(CONFIGS)).json as unknown as { id: string; phone_connection: boolean }[];
+    const connected = await ok(owner.api.dashboard.assistant.configs.$get());
     expect(connected.map((c) => [c.id, c.phone_connection])).toEqual([
       [reception, true],
       [spare, false],
@@ -131,7 +131,7 @@ describe("assistant configs", () => {
     expect((await owner.call(config(reception), { method: "PUT", body: { name: "Reception 2" } })).json.phone_connection).toBe(true);
 
     expect((await owner.call(config(reception), { method: "DELETE" })).status).toBe(204);
-    const numbers = (await owner.call("/api/dashboard/phone-numbers")).json as unknown as { id: string; assistant_config_id: string | null }[];
+    const numbers = await ok(owner.api.dashboard["phone-numbers"].$get());
     expect(numbers).toEqual([expect.objectContaining({ id: number.json.id, phone_number: "+420777555101", assistant_config_id: null })]);
   });
 });

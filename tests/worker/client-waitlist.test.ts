@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { OUTREACH_LIMITS, type OutreachLog, type WaitlistEntry } from "../../contract/outreach.ts";
+import { OUTREACH_LIMITS, type WaitlistEntryBody, type WaitlistStatus } from "../../contract/outreach.ts";
 import { sql } from "./auth-helpers.ts";
 import { clients, czechSalon, type Owner } from "./client-helpers.ts";
+import { ok } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -12,7 +13,7 @@ const wish = (services: string[], changes: Record<string, unknown> = {}) => ({
   phone: "777 123 456",
   services,
   stylist: null,
-  weekdays: [5, 1, 2],
+  weekdays: [5, 1, 2] satisfies WaitlistEntryBody["weekdays"],
   from_time: "09:00",
   until_time: "12:00",
   from_date: "2027-12-01",
@@ -21,11 +22,7 @@ const wish = (services: string[], changes: Record<string, unknown> = {}) => ({
   ...changes,
 });
 
-async function waiting(owner: Owner, status = "waiting"): Promise<WaitlistEntry[]> {
-  const response = await owner.call(`/api/dashboard/waitlist?status=${status}`);
-  expect(response.status).toBe(200);
-  return response.json as unknown as WaitlistEntry[];
-}
+const waiting = (owner: Owner, status: WaitlistStatus = "waiting") => ok(owner.api.dashboard.waitlist.$get({ query: { status } }));
 
 async function add(owner: Owner, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return owner.call("/api/dashboard/waitlist", { body, headers });
@@ -91,7 +88,7 @@ describe("the salon's waitlist", () => {
 
   it("counts the offers made from an entry and tells the last one's time", async () => {
     const { owner, service, stylist, salonId } = await czechSalon();
-    const entry = (await add(owner, wish([service]))).json as unknown as WaitlistEntry;
+    const entry = await ok(owner.api.dashboard.waitlist.$post({ json: wish([service]) }), 201);
     const [slot] = await sql<{ id: string }[]>`
       insert into outreach_slots (salon_id, stylist_id, start_at, end_at, trigger, status)
       values (${salonId}, ${stylist}, '2027-12-03T09:00:00Z', '2027-12-03T10:00:00Z', 'cancelled', 'open') returning id`;
@@ -202,9 +199,8 @@ describe("the outreach log", () => {
       values (${salonId}, ${newest!.id}, 'Eva', '+420777000111', 'cs', 'sms', now(), now() + interval '1 hour', 'skipped', 'opted_out', now(), '2027-11-02T08:00:00Z'),
         (${salonId}, ${newest!.id}, 'Ota', '+420777000222', 'cs', 'call', now(), now() + interval '1 hour', 'no_answer', null, now(), '2027-11-02T09:00:00Z')`;
 
-    const first = await owner.call("/api/dashboard/outreach/log");
-    expect(first.status).toBe(200);
-    const page = first.json as unknown as OutreachLog;
+    const log = owner.api.dashboard.outreach.log;
+    const page = await ok(log.$get({ query: {} }));
     expect(page.slots[0]).toMatchObject({ id: newest!.id, stylist, stylist_name: "Jana Nováková", trigger: "fill_gaps", status: "exhausted" });
     expect(page.slots[0]!.attempts.map((attempt) => [attempt.name, attempt.channel, attempt.status, attempt.reason])).toEqual([
       ["Eva", "sms", "skipped", "opted_out"],
@@ -213,13 +209,13 @@ describe("the outreach log", () => {
     expect(page.slots).toHaveLength(OUTREACH_LIMITS.page + 1);
     expect(page.next).not.toBeNull();
 
-    const second = (await owner.call(`/api/dashboard/outreach/log?before=${encodeURIComponent(page.next!)}`)).json as unknown as OutreachLog;
+    const second = await ok(log.$get({ query: { before: page.next! } }));
     expect(second.slots).toHaveLength(1);
     expect(second.next).toBeNull();
     expect(new Set([...page.slots, ...second.slots].map((slot) => slot.id)).size).toBe(count);
 
     const other = await signedInOwner({ "accept-language": "de" });
-    expect(((await other.call("/api/dashboard/outreach/log")).json as unknown as OutreachLog).slots).toEqual([]);
+    expect((await ok(other.api.dashboard.outreach.log.$get({ query: {} }))).slots).toEqual([]);
     const bad = await other.call("/api/dashboard/outreach/log?before=yesterday");
     expect(bad.status).toBe(422);
     expect(bad.json.detail).toEqual(expect.any(String));

@@ -1,9 +1,8 @@
 import { inject } from "vitest";
 import { afterAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { db } from "./helpers.ts";
+import { client, db, ok } from "./helpers.ts";
 import { login, registerAndVerify } from "./auth-helpers.ts";
-import { api } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 const sql = db();
@@ -30,9 +29,8 @@ describe("tenancy as membership", () => {
     await sql`insert into salon_members (salon_id, user_id, role) values (${salonId}, ${user!.id}, 'manager')`;
     const { token } = await login(email);
 
-    const services = await api("/api/dashboard/services", { headers: { authorization: `Bearer ${token}` } });
-    expect(services.status).toBe(200);
-    expect((services.json as unknown as { name: string }[]).map((service) => service.name)).toEqual(["Balayage"]);
+    const services = await ok(client({ authorization: `Bearer ${token}` }).dashboard.services.$get());
+    expect(services.map((service) => service.name)).toEqual(["Balayage"]);
     expect((await sql`select count(*)::int as n from salons where owner_id = ${user!.id}`)[0]!.n).toBe(0);
   });
 

@@ -1,4 +1,4 @@
-import { api } from "./helpers.ts";
+import { api, client } from "./helpers.ts";
 import { login, verifiedUser } from "./auth-helpers.ts";
 
 /** A fresh verified owner, signed in: call the API as them. */
@@ -10,6 +10,8 @@ export async function signedInOwner(headers: Record<string, string> = {}) {
     email,
     /** Their credentials, for a request to the app under other settings. */
     headers: auth,
+    /** The API typed by its routes, as them. */
+    api: client(auth),
     call: (path: string, init: Parameters<typeof api>[1] = {}) =>
       api(path, { ...init, headers: { ...auth, ...init.headers } }),
   };

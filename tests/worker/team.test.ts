@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../../worker/app.ts";
 import { latestMail, linkIn, login, PASSWORD, registerAndVerify, sql, uniqueEmail } from "./auth-helpers.ts";
-import { api, type Json } from "./helpers.ts";
+import { api, client, ok, type Json } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 /**
@@ -14,15 +14,24 @@ import { signedInOwner } from "./owner.ts";
 afterAll(() => sql.end());
 
 type Role = "owner" | "manager" | "front_desk" | "stylist";
-type Person = { email: string; userId: string; call: (path: string, init?: Parameters<typeof api>[1]) => ReturnType<typeof api> };
+type Person = { email: string; userId: string; call: (path: string, init?: Parameters<typeof api>[1]) => ReturnType<typeof api>; api: ReturnType<typeof client> };
+
+const credentials = (token: string, salonId?: string) => ({ authorization: `Bearer ${token}`, ...(salonId ? { "x-salon-id": salonId } : {}) });
 
 const as = (token: string, salonId?: string): Person["call"] => (path, init = {}) =>
-  api(path, { ...init, headers: { authorization: `Bearer ${token}`, ...(salonId ? { "x-salon-id": salonId } : {}), ...init.headers } });
+  api(path, { ...init, headers: { ...credentials(token, salonId), ...init.headers } });
+
+const signedIn = (email: string, userId: string, token: string, salonId?: string): Person => ({
+  email,
+  userId,
+  call: as(token, salonId),
+  api: client(credentials(token, salonId)),
+});
 
 async function person(email: string, salonId?: string): Promise<Person> {
   const { token } = await login(email);
   const [user] = await sql<{ id: string }[]>`select id from users where email = ${email}`;
-  return { email, userId: user!.id, call: as(token, salonId) };
+  return signedIn(email, user!.id, token, salonId);
 }
 
 /** An owner's salon with two stylists, a service, and an appointment of each stylist with its client. */
@@ -51,7 +60,7 @@ async function salon() {
   const { token } = await login(owner.email);
   return {
     id: row!.id,
-    owner: { email: owner.email, userId: row!.owner_id, call: as(token) } satisfies Person,
+    owner: signedIn(owner.email, row!.owner_id, token),
     jana,
     petr,
     service,
@@ -97,7 +106,7 @@ describe("inviting people", () => {
     expect(registered.json).toEqual({ message: "Your account is ready.", verified: true });
     const jana = await person(email);
     // Registered from the link, she is in the salon already; accepting again is answered as done.
-    expect(((await jana.call("/api/account/salons")).json as unknown as Json[]).map((salon) => salon.salon_id)).toEqual([s.id]);
+    expect((await ok(jana.api.account.salons.$get())).map((salon) => salon.salon_id)).toEqual([s.id]);
     const accepted = await jana.call(`/api/invitations/${token}/accept`, { method: "POST" });
     expect(accepted.status).toBe(200);
     expect(accepted.json).toMatchObject({ salon_id: s.id, role: "stylist", stylist_id: s.jana });
@@ -328,8 +337,7 @@ describe("roles", () => {
 
   it("lets a stylist read every appointment with the client's name but change only their own, with their own clients' numbers", async () => {
     const stylist = people.stylist;
-    const range = "start_date=2027-03-01T00:00:00Z&end_date=2027-03-03T00:00:00Z";
-    const list = (await stylist.call(`/api/dashboard/appointments?${range}`)).json as unknown as Json[];
+    const list = await ok(stylist.api.dashboard.appointments.$get({ query: { start_date: "2027-03-01T00:00:00Z", end_date: "2027-03-03T00:00:00Z" } }));
     expect(list.map((a) => [a.customer_name, a.customer_phone, a.stylist_name])).toEqual([
       ["Eva Malá", "+420603100200", "Jana Nová"],
       ["Olga Veselá", null, "Petr Nová"],
@@ -453,11 +461,12 @@ describe("the team", () => {
     const { token } = await login(manager.email);
     const call = as(token);
     const names = async (headers: Record<string, string> = {}) => (await call("/api/dashboard/salon", { headers })).json.name;
-    const salons = (await call("/api/account/salons")).json as unknown as Json[];
+    const { salons: mine } = client(credentials(token)).account;
+    const salons = await ok(mine.$get());
     expect(salons.map((salon) => salon.salon_id)).toEqual([first.id, second.id]);
 
     expect((await call("/api/account/salon", { method: "PUT", body: { salon_id: second.id } })).status).toBe(204);
-    expect(((await call("/api/account/salons")).json as unknown as Json[])[0]!.salon_id).toBe(second.id);
+    expect((await ok(mine.$get()))[0]!.salon_id).toBe(second.id);
     // Without a header, the last used; with one, the one named; another salon, refused.
     expect(await names()).toBe(await names({ "x-salon-id": second.id }));
     expect((await call("/api/dashboard/message-settings")).status).toBe(403);

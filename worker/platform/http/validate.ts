@@ -1,4 +1,6 @@
+import type { MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
+import type { AppEnv } from "../../env.ts";
 import type { z } from "zod/mini";
 import { LIMITS } from "../../../contract/errors.ts";
 import { isShallowJson } from "../../../contract/text.ts";
@@ -20,10 +22,12 @@ const parseWith =
  * and JSON.stringify would overflow on what JSON.parse reads without complaint.
  */
 export const jsonBody = <T extends z.ZodMiniType>(schema: T) =>
+  // Hono types what a client sends as what the validator returns; a client may send the
+  // schema's input (defaults left out), which the typed clients (SPA, tests) are held to.
   validator("json", (value: unknown, c: ValidationContext) => {
     if (!isShallowJson(value, LIMITS.bodyDepth)) throw new ApiError(400, { detail: c.var.t("api.error.tooDeep"), code: "too_deep" });
     return parseWith(schema)(value, c);
-  });
+  }) as MiddlewareHandler<AppEnv, string, { in: { json: z.input<T> }; out: { json: z.output<T> } }>;
 
 /** Parses the query string with a contract schema; handlers read it with `c.req.valid("query")`. */
 export const query = <T extends z.ZodMiniType>(schema: T) => validator("query", parseWith(schema));
