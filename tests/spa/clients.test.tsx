@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClientDetail, ClientSummary } from "../../contract/clients.ts";
 import type { Language } from "../../contract/languages.ts";
 import { ClientsPage } from "../../src/features/clients/components/clients-page.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const summary = (id: string, name: string | null, phones: string[], email: string | null = null): ClientSummary => ({
   id,
@@ -64,15 +65,15 @@ function fakeClientsApi(answer: (request: Request) => Response | undefined = () 
     requests.push(request);
     const own = answer(request);
     if (own) return own;
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
-    if (pathname === "/api/dashboard/stylists") return json(200, [JANA]);
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
+    if (pathname === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [JANA]);
     if (pathname === "/api/dashboard/clients") {
       const q = (searchParams.get("q") ?? "").toLowerCase();
       const items = CLIENTS.filter((client) => !q || client.name?.toLowerCase().includes(q) || client.phones.some((phone) => phone.includes(q)));
-      return json(200, { items, more: false });
+      return reply(api.dashboard.clients.$get, { items, more: false });
     }
-    if (pathname === `/api/dashboard/clients/${LUCIE.id}` && request.method === "GET") return json(200, LUCIE_PAGE);
-    return json(404, { detail: "no such route in the fake" });
+    if (pathname === `/api/dashboard/clients/${LUCIE.id}` && request.method === "GET") return reply(api.dashboard.clients[":id"].$get, LUCIE_PAGE);
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return requests;
 }
@@ -128,7 +129,7 @@ describe("the Clients screen", () => {
 
   it("keeps the search of the address, says when nothing matches, and offers another try when the list cannot load", async () => {
     let failing = true;
-    fakeClientsApi(({ pathname }) => (pathname === "/api/dashboard/clients" && failing ? json(503, { detail: "The database is not reachable." }) : undefined));
+    fakeClientsApi(({ pathname }) => (pathname === "/api/dashboard/clients" && failing ? refusal(503, { detail: "The database is not reachable." }) : undefined));
     renderPage("en", "?q=Petra");
     expect(screen.getByRole("searchbox")).toHaveValue("Petra");
     expect(await screen.findByText("Could not load the clients: The database is not reachable.")).toBeInTheDocument();
@@ -171,9 +172,9 @@ describe("the Clients screen", () => {
     const petra = { ...PETRA, visit_count: 1 };
     const missed = { id: "a3", start_datetime: "2026-11-02T09:00:00Z", end_datetime: "2026-11-02T10:00:00Z", stylist_name: "Jana Svobodová", service_name: "Balayage", status: "booked" as const, no_show: true };
     fakeClientsApi(({ pathname, method }) => {
-      if (pathname === "/api/dashboard/clients") return json(200, { items: [lucie, petra], more: false });
+      if (pathname === "/api/dashboard/clients") return reply(api.dashboard.clients.$get, { items: [lucie, petra], more: false });
       if (pathname === `/api/dashboard/clients/${LUCIE.id}` && method === "GET") {
-        return json(200, { ...LUCIE_PAGE, ...lucie, past_appointments: [missed, ...LUCIE_PAGE.past_appointments] });
+        return reply(api.dashboard.clients[":id"].$get, { ...LUCIE_PAGE, ...lucie, past_appointments: [missed, ...LUCIE_PAGE.past_appointments] });
       }
       return undefined;
     });
@@ -201,7 +202,7 @@ describe("the Clients screen", () => {
 
   it("counts visits and no-shows in Czech", async () => {
     fakeClientsApi(({ pathname }) =>
-      pathname === "/api/dashboard/clients" ? json(200, { items: [{ ...LUCIE, visit_count: 3, no_show_count: 2 }], more: false }) : undefined,
+      pathname === "/api/dashboard/clients" ? reply(api.dashboard.clients.$get, { items: [{ ...LUCIE, visit_count: 3, no_show_count: 2 }], more: false }) : undefined,
     );
     renderPage("cs");
     const row = await screen.findByRole("button", { name: /Lucie Dvořáková/ });
@@ -222,8 +223,8 @@ describe("the Clients screen", () => {
     let refuse = true;
     const requests = fakeClientsApi(({ method, pathname }) => {
       if (method !== "PUT" || pathname !== `/api/dashboard/clients/${LUCIE.id}`) return undefined;
-      if (refuse) return json(409, { detail: "The number +420 603 111 222 belongs to another client.", fields: { phones_add: "The number +420 603 111 222 belongs to another client." } });
-      return json(200, { ...LUCIE_PAGE, notes: "Prefers mornings." });
+      if (refuse) return refusal(409, { detail: "The number +420 603 111 222 belongs to another client.", fields: { phones_add: "The number +420 603 111 222 belongs to another client." } });
+      return reply(api.dashboard.clients[":id"].$put, { ...LUCIE_PAGE, notes: "Prefers mornings." });
     });
     renderPage("en", `?client=${LUCIE.id}`);
     await userEvent.click(await (await clientPage()).findByRole("button", { name: "Edit" }));
@@ -278,7 +279,7 @@ describe("the Clients screen", () => {
   });
 
   it("merges another client found by searching into this one", async () => {
-    const requests = fakeClientsApi(({ method }) => (method === "POST" ? json(200, LUCIE_PAGE) : undefined));
+    const requests = fakeClientsApi(({ method }) => (method === "POST" ? reply(api.dashboard.clients[":id"].merge.$post, LUCIE_PAGE) : undefined));
     renderPage("en", `?client=${LUCIE.id}`);
     await userEvent.click(await (await clientPage()).findByRole("button", { name: "Merge…" }));
     const dialog = within(await screen.findByRole("dialog", { name: "Merge with another client" }));
@@ -320,7 +321,7 @@ describe("the Clients screen", () => {
     });
 
     it("says why an export failed", async () => {
-      fakeClientsApi(({ pathname }) => (pathname === "/api/dashboard/clients/export.csv" ? json(503, { detail: "The database is not reachable." }) : undefined));
+      fakeClientsApi(({ pathname }) => (pathname === "/api/dashboard/clients/export.csv" ? refusal(503, { detail: "The database is not reachable." }) : undefined));
       renderPage();
       await userEvent.click(await screen.findByRole("button", { name: "Export CSV" }));
       expect(await screen.findByText("Could not export the clients: The database is not reachable.")).toBeInTheDocument();

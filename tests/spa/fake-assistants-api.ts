@@ -1,4 +1,4 @@
-import { DEFAULT_VAD_SETTINGS, type AssistantConfig } from "../../contract/assistants.ts";
+import { DEFAULT_VAD_SETTINGS, type AssistantConfig, type AssistantConfigBody } from "../../contract/assistants.ts";
 import type { ModelOffer } from "../../contract/models.ts";
 import { VERIFICATION, type AvailableNumber, type PhoneNumber } from "../../contract/phone-numbers.ts";
 import { json, mockFetch } from "./render.tsx";
@@ -96,7 +96,8 @@ export function fakeAssistantsApi(
         numbers = numbers.map((number) => (number.assistant_config_id === id ? { ...number, assistant_config_id: null } : number));
         return new Response(null, { status: 204 });
       }
-      const row = { ...(body as unknown as StoredAssistant), id };
+      // What the screen sends, as the contract types it.
+      const row = assistant(id, String(body.name), body as AssistantConfigBody);
       assistants = assistantPath[1] ? assistants.map((other) => (other.id === id ? row : other)) : [...assistants, row];
       return json(assistantPath[1] ? 200 : 201, withConnection(row));
     }

@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import type { InferResponseType } from "hono/client";
 import type { ReactNode } from "react";
 import { IntlProvider } from "react-intl";
 import { MemoryRouter } from "react-router";
+import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
 import type { SalonMembership } from "../../contract/team.ts";
 import { sharedMessages } from "../../contract/messages/index.ts";
@@ -63,3 +65,17 @@ export function mockFetch(respond: (url: string, init: RequestInit) => Response 
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Any part of an answer: a fake gives what the screen reads, and a field it names must be the route's. */
+type Part<T> = T extends readonly (infer U)[] ? Part<U>[] : T extends object ? { [K in keyof T]?: Part<T[K]> } : T;
+
+/**
+ * A fake's answer of a route, typed by what the route answers (`route` is the typed client's
+ * method, e.g. `api.dashboard.salon.$get`): renaming a field of the contract fails the fakes
+ * that name it.
+ */
+export const reply = <Route extends (...args: never[]) => Promise<Response>>(_route: Route, body: Part<InferResponseType<Route>>, status = 200) =>
+  json(status, body);
+
+/** A fake's refusal, shaped as every refusal of the API. */
+export const refusal = (status: number, body: ErrorBody) => json(status, body);
