@@ -59,8 +59,8 @@ describe("mail delivery", () => {
     expect(failed).toEqual({ sent_at: null, attempts: 1, last_error: "Invalid `to` field." });
 
     // The address is fixed; the scheduled retry delivers it.
-    // Made the oldest unsent mail, so this run's batch surely includes it among other tests' mail.
-    await sql`update mail_outbox set to_address = 'sales@example.com', created_at = now() - interval '1 year' where subject = ${subject}`;
+    // Due now rather than after the runner's wait, and the first due, so this run's batch surely includes it among other tests' mail.
+    await sql`update mail_outbox set to_address = 'sales@example.com', next_attempt_at = now() - interval '1 year' where subject = ${subject}`;
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController(), withResend, ctx);
     await waitOnExecutionContext(ctx);
@@ -72,7 +72,7 @@ describe("mail delivery", () => {
     const email = `by-hand-${crypto.randomUUID().slice(0, 8)}@example.com`;
     expect((await join(email, { ...withResend, SALES_EMAIL: "bounce@example.com" })).status).toBe(200);
     const subject = `Waitlist: ${email}`;
-    await sql`update mail_outbox set to_address = 'sales@example.com', created_at = now() - interval '1 year' where subject = ${subject}`;
+    await sql`update mail_outbox set to_address = 'sales@example.com', next_attempt_at = now() - interval '1 year' where subject = ${subject}`;
     const runByHand = async (environment: string) => {
       const ctx = createExecutionContext();
       const response = await worker.fetch(new Request("http://localhost/__scheduled"), { ...withResend, ENVIRONMENT: environment }, ctx);

@@ -4,30 +4,29 @@ import type { PublicScope, TenantScope } from "./tenant.ts";
 
 /*
  * A call's summary: claimed once the call has ended, written by the text model's answer, or
- * put off with a growing wait when the model fails, until the last attempt. A claim is a
- * lease: an instance that dies while summarising leaves the call to be claimed again once
+ * put off when the model fails, until the last attempt (jobs/runner.ts decides when). A claim
+ * is a lease: an instance that dies while summarising leaves the call to be claimed again once
  * the lease has run out.
  */
 
-/** How long a claimed call is left to the one summarising it. */
-export const SUMMARY_LEASE_SECONDS = 120;
-/** Attempts before a call's summary is given up (and shown as failed). */
-export const SUMMARY_ATTEMPTS = 5;
-
-/** Claims one ended call whose summary is due; false when it is not (not ended, done, or claimed by another). */
-export async function claimCallSummary({ sql, salonId }: TenantScope, callId: string): Promise<boolean> {
-  const rows = await sql`
-    update calls set summary_due_at = now() + make_interval(secs => ${SUMMARY_LEASE_SECONDS}), summary_attempts = summary_attempts + 1
+/** Claims one ended call whose summary is due at `now`, until `until`; null when it is not (not ended, done, or claimed by another). */
+export async function claimCallSummary(
+  { sql, salonId }: TenantScope,
+  callId: string,
+  { now, until }: { now: Date; until: Date },
+): Promise<{ attempt: number } | null> {
+  const [row] = await sql<{ attempt: number }[]>`
+    update calls set summary_due_at = ${until}, summary_attempts = summary_attempts + 1
     where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending' and call_status <> 'in-progress'
-      and (summary_due_at is null or summary_due_at <= now())
-    returning id`;
-  return rows.length > 0;
+      and (summary_due_at is null or summary_due_at <= ${now})
+    returning summary_attempts as attempt`;
+  return row ?? null;
 }
 
-/** Claims, across salons, up to `batch` ended calls whose summary is due, saying whose each is. */
-export async function claimDueSummaries({ sql }: PublicScope, batch: number): Promise<{ call_id: string; salon_id: string; owner_id: string }[]> {
+/** Ended calls whose summary is due at `at`, across salons, saying whose each is. */
+export async function dueSummaries({ sql }: PublicScope, at: Date, batch: number): Promise<{ call_id: string; salon_id: string; owner_id: string }[]> {
   return sql<{ call_id: string; salon_id: string; owner_id: string }[]>`
-    select call_id, salon_id, owner_id from claim_call_summaries(${batch}, ${SUMMARY_LEASE_SECONDS})`;
+    select call_id, salon_id, owner_id from due_call_summaries(${batch}, ${at})`;
 }
 
 /** What a call's summary is made from. */
@@ -79,14 +78,12 @@ export async function skipCallSummary({ sql, salonId }: TenantScope, callId: str
 }
 
 /**
- * A failed attempt: the call waits 2, 4, 8, 16 minutes for the next, and after the last its
- * summary is given up. `cost` is what a failed answer still billed (one that was not JSON, say).
+ * A failed attempt: the call waits until `retryAt` for the next, or without one its summary is
+ * given up. `cost` is what a failed answer still billed (one that was not JSON, say).
  */
-export async function deferCallSummary({ sql, salonId }: TenantScope, callId: string, cost: number): Promise<void> {
+export async function deferCallSummary({ sql, salonId }: TenantScope, callId: string, cost: number, retryAt: Date | null): Promise<void> {
   await sql`
-    update calls set
-      summary_state = case when summary_attempts >= ${SUMMARY_ATTEMPTS} then 'failed' else 'pending' end,
-      summary_due_at = case when summary_attempts >= ${SUMMARY_ATTEMPTS} then null else now() + make_interval(mins => power(2, summary_attempts)::int) end,
+    update calls set summary_state = ${retryAt ? "pending" : "failed"}, summary_due_at = ${retryAt},
       summary_cost = summary_cost + ${cost}, model_cost = model_cost + ${cost}
     where id = ${callId} and salon_id = ${salonId} and summary_state = 'pending'`;
 }

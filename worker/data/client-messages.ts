@@ -192,7 +192,8 @@ export interface ClaimedMessage {
   subject: string | null;
   body: string;
   html_body: string | null;
-  attempts: number;
+  /** This attempt's number. */
+  attempt: number;
   created_at: Date;
   /** When this attempt's claim began, and whether an earlier attempt was abandoned mid-send (its outcome unknown). */
   claimed_at: Date;
@@ -201,28 +202,28 @@ export interface ClaimedMessage {
 }
 
 /**
- * Takes a message for one attempt, for `leaseSeconds`: one queued and due, or one whose
+ * Takes a message for one attempt, leased until `until`: one queued and due at `now`, or one whose
  * earlier attempt was abandoned (its lease ran out), on a channel that can send now. Nothing
  * when another holds it, it is done or its channel cannot send.
  */
 export async function claimMessage(
   { sql, salonId }: TenantScope,
   id: string,
-  leaseSeconds: number,
+  { now, until }: { now: Date; until: Date },
   channels: MessageChannel[],
 ): Promise<ClaimedMessage | undefined> {
   if (channels.length === 0) return undefined;
   const [row] = await sql<ClaimedMessage[]>`
     with taken as (
       select id, state = 'sending' as abandoned from client_messages
-      where id = ${id} and salon_id = ${salonId} and due_at <= now() and channel in ${sql(channels)}
-        and (state = 'queued' or (state = 'sending' and lease_until < now()))
+      where id = ${id} and salon_id = ${salonId} and due_at <= ${now} and channel in ${sql(channels)}
+        and (state = 'queued' or (state = 'sending' and lease_until < ${now}))
       for update skip locked
     )
     update client_messages m set state = 'sending', attempts = m.attempts + 1,
-      lease_until = now() + make_interval(secs => ${leaseSeconds})
+      lease_until = ${until}
     from taken where m.id = taken.id
-    returning m.id, m.channel, m.recipient, m.sender, m.reply_to, m.subject, m.body, m.html_body, m.attempts, m.created_at, now() as claimed_at, taken.abandoned, m.provider_id`;
+    returning m.id, m.channel, m.recipient, m.sender, m.reply_to, m.subject, m.body, m.html_body, m.attempts as attempt, m.created_at, ${now}::timestamptz as claimed_at, taken.abandoned, m.provider_id`;
   return row;
 }
 
@@ -326,9 +327,9 @@ export interface TenantRow extends Tenant {
   id: string;
 }
 
-/** Messages due across salons (queued, or abandoned mid-send), and whose they are. */
-export function dueMessages({ sql }: PublicScope, batch: number): Promise<TenantRow[]> {
-  return sql<TenantRow[]>`select message_id as id, salon_id as "salonId", owner_id as "userId" from due_client_messages(${batch})`;
+/** Messages due at `at` across salons (queued, or abandoned mid-send), and whose they are. */
+export function dueMessages({ sql }: PublicScope, at: Date, batch: number): Promise<TenantRow[]> {
+  return sql<TenantRow[]>`select message_id as id, salon_id as "salonId", owner_id as "userId" from due_client_messages(${batch}, ${at})`;
 }
 
 /** Appointments whose reminder is due and not yet written, across salons. */

@@ -36,30 +36,44 @@ export async function listOutbox({ sql }: PublicScope, limit = 100): Promise<Out
     from mail_outbox order by created_at desc limit ${limit}`;
 }
 
-export interface PendingMail {
+/** A mail claimed for one attempt. */
+export interface ClaimedMail {
   id: string;
   from_address: string;
   to_address: string;
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** This attempt's number. */
+  attempt: number;
 }
 
-/** Mail not yet sent and not given up on (these ids, or any), oldest first. */
-export async function pendingMail({ sql }: PublicScope, maxAttempts: number, ids?: string[]): Promise<PendingMail[]> {
-  return sql<PendingMail[]>`
-    select id, from_address, to_address, subject, text_body, html_body from mail_outbox
-    where sent_at is null and attempts < ${maxAttempts}
+/** Mail due to be sent at `at` (these ids, or any), oldest first. */
+export async function dueMail({ sql }: PublicScope, at: Date, batch: number, ids?: string[]): Promise<{ id: string }[]> {
+  return sql<{ id: string }[]>`
+    select id from mail_outbox
+    where sent_at is null and failed_at is null and next_attempt_at <= ${at}
       ${ids ? sql`and id in ${sql(ids)}` : sql``}
-    order by created_at limit 50`;
+    order by next_attempt_at limit ${batch}`;
 }
 
-/** Records a delivery attempt: sent with the provider's id, or failed with its error. */
-export async function recordAttempt({ sql }: PublicScope, id: string, outcome: { providerId: string | null } | { error: string }): Promise<void> {
-  if ("error" in outcome) {
-    await sql`update mail_outbox set attempts = attempts + 1, last_error = ${outcome.error} where id = ${id}`;
-  } else {
-    await sql`update mail_outbox set attempts = attempts + 1, sent_at = now(),
-              provider_id = ${outcome.providerId}, last_error = null where id = ${id}`;
-  }
+/** Takes a due mail for one attempt, leased until `until`; nothing when it is not due or another holds it. */
+export async function claimMail({ sql }: PublicScope, id: string, now: Date, until: Date): Promise<ClaimedMail | undefined> {
+  const [row] = await sql<ClaimedMail[]>`
+    update mail_outbox set attempts = attempts + 1, next_attempt_at = ${until}
+    where id = (select id from mail_outbox where id = ${id} and sent_at is null and failed_at is null and next_attempt_at <= ${now} for update skip locked)
+    returning id, from_address, to_address, subject, text_body, html_body, attempts as attempt`;
+  return row;
+}
+
+export async function markMailSent({ sql }: PublicScope, id: string, providerId: string | null, at: Date): Promise<void> {
+  await sql`update mail_outbox set sent_at = ${at}, provider_id = ${providerId}, last_error = null where id = ${id}`;
+}
+
+/** A failed attempt: tried again at `retryAt`, or without one failed for good at `at`. */
+export async function markMailFailed({ sql }: PublicScope, id: string, error: string, retryAt: Date | null, at: Date): Promise<void> {
+  await sql`
+    update mail_outbox set last_error = ${error}, next_attempt_at = coalesce(${retryAt}, next_attempt_at),
+      failed_at = ${retryAt ? null : at}
+    where id = ${id} and sent_at is null`;
 }

@@ -39,8 +39,8 @@ export async function clearHits(scope: PublicScope, { bucket }: Limit): Promise<
   await scope.sql`delete from rate_limits where bucket = ${key(scope, bucket)}`;
 }
 
-/** Drops the counters of windows that have ended; the cron runs it. */
-export async function pruneHits({ sql }: PublicScope): Promise<number> {
-  const pruned = await sql`delete from rate_limits where window_start < now() - make_interval(secs => ${LONGEST_WINDOW_SECONDS})`;
+/** Drops the counters of windows that had ended by `now`; the cron runs it. */
+export async function pruneHits({ sql }: PublicScope, now: Date): Promise<number> {
+  const pruned = await sql`delete from rate_limits where window_start < ${new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000)}`;
   return pruned.count;
 }

@@ -168,19 +168,19 @@ export const recordClientCreated = (scope: TenantScope, client: WebhookClientDat
 
 // ---- sending ---------------------------------------------------------------------------------
 
-/** Pending deliveries of the salon that may be tried now, oldest event first. */
-export async function dueSalonDeliveries({ sql, salonId }: TenantScope, batch: number): Promise<{ id: string; endpoint_id: string }[]> {
+/** Pending deliveries of the salon that may be tried at `at`, oldest event first. */
+export async function dueSalonDeliveries({ sql, salonId }: TenantScope, at: Date, batch: number): Promise<{ id: string; endpoint_id: string }[]> {
   return sql<{ id: string; endpoint_id: string }[]>`
     select d.id, d.endpoint_id from webhook_deliveries d
     join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-    where d.salon_id = ${salonId} and d.status = 'pending' and d.next_attempt_at <= now()
+    where d.salon_id = ${salonId} and d.status = 'pending' and d.next_attempt_at <= ${at}
     order by d.event_seq limit ${batch}`;
 }
 
-/** Due deliveries across salons, for the cron, and whose they are. */
-export async function dueDeliveries({ sql }: PublicScope, batch: number): Promise<{ id: string; endpoint_id: string; salonId: string; userId: string }[]> {
+/** Deliveries due at `at` across salons, for the cron, and whose they are. */
+export async function dueDeliveries({ sql }: PublicScope, at: Date, batch: number): Promise<{ id: string; endpoint_id: string; salonId: string; userId: string }[]> {
   return sql<{ id: string; endpoint_id: string; salonId: string; userId: string }[]>`
-    select delivery_id as id, endpoint_id, salon_id as "salonId", owner_id as "userId" from due_webhook_deliveries(${batch})`;
+    select delivery_id as id, endpoint_id, salon_id as "salonId", owner_id as "userId" from due_webhook_deliveries(${batch}, ${at})`;
 }
 
 /** What one attempt sends. */
@@ -193,42 +193,42 @@ export interface ClaimedDelivery {
   url: string;
   secret: string;
   /** This attempt's number. */
-  attempts: number;
+  attempt: number;
 }
 
 /**
- * Claims a delivery for one attempt, leasing it for `leaseSeconds`: not when it is not due, its
+ * Claims a delivery due at `now` for one attempt, leasing it until `until`: not when it is not due, its
  * endpoint is off, another holds it, or an earlier event of its subject still waits to go to
  * the same endpoint (a subject's events arrive in the order they happened).
  */
-export async function claimDelivery({ sql, salonId }: TenantScope, id: string, leaseSeconds: number): Promise<ClaimedDelivery | null> {
+export async function claimDelivery({ sql, salonId }: TenantScope, id: string, now: Date, until: Date): Promise<ClaimedDelivery | null> {
   const [claimed] = await sql<ClaimedDelivery[]>`
     with target as (
       select d.id from webhook_deliveries d
       join webhook_endpoints e on e.id = d.endpoint_id and e.enabled
-      where d.id = ${id} and d.salon_id = ${salonId} and d.status = 'pending' and d.next_attempt_at <= now()
+      where d.id = ${id} and d.salon_id = ${salonId} and d.status = 'pending' and d.next_attempt_at <= ${now}
         and not exists (
           select from webhook_deliveries p
           where p.endpoint_id = d.endpoint_id and p.subject_id = d.subject_id and p.status = 'pending' and p.event_seq < d.event_seq)
       for update of d skip locked
     )
-    update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+    update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = ${until}
     from target, webhook_events ev, webhook_endpoints e
     where d.id = target.id and ev.id = d.event_id and e.id = d.endpoint_id
-    returning d.id, d.event_id, ev.type as event_type, ev.payload::text as body, e.url, e.secret, d.attempts`;
+    returning d.id, d.event_id, ev.type as event_type, ev.payload::text as body, e.url, e.secret, d.attempts as attempt`;
   return claimed ?? null;
 }
 
 /** What an attempt came to: answered 2xx, or why not. */
 export type AttemptOutcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: "timeout" | "unreachable" | "http" };
 
-/** Writes an attempt's outcome; a failed one waits until `retryAt`, or without one has failed for good. */
-export async function recordAttempt({ sql, salonId }: TenantScope, id: string, outcome: AttemptOutcome, retryAt: Date | null): Promise<void> {
+/** Writes the outcome of an attempt made at `at`; a failed one waits until `retryAt`, or without one has failed for good. */
+export async function recordAttempt({ sql, salonId }: TenantScope, id: string, outcome: AttemptOutcome, retryAt: Date | null, at: Date): Promise<void> {
   const status = outcome.delivered ? "delivered" : retryAt ? "pending" : "failed";
   await sql`
     update webhook_deliveries set status = ${status}, response_status = ${outcome.status}, error = ${outcome.delivered ? null : outcome.error},
-      last_attempt_at = now(), delivered_at = ${outcome.delivered ? sql`now()` : null},
-      next_attempt_at = ${retryAt ?? sql`now()`}
+      last_attempt_at = ${at}, delivered_at = ${outcome.delivered ? at : null},
+      next_attempt_at = ${retryAt ?? at}
     where id = ${id} and salon_id = ${salonId}`;
 }
 

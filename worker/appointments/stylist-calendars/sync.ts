@@ -1,5 +1,5 @@
 import { CALENDAR_IMPORT_LIMITS } from "../../../contract/stylist-calendars.ts";
-import { database, type Database } from "../../data/db.ts";
+import type { Database } from "../../data/db.ts";
 import { calendarToRead, dueCalendars, recordSync, type SyncOutcome } from "../../data/stylist-calendars.ts";
 import { beforeTenant, withTenant, type Tenant } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
@@ -43,8 +43,7 @@ async function readAndParse(env: Bindings, calendar: { url: string; etag: string
 }
 
 /** The cron's part: reads the calendars due, a few at a time; one that fails does not stop the others. */
-export async function syncDueCalendars(env: Bindings): Promise<void> {
-  const db = database(env);
+export async function syncDueCalendars(env: Bindings, db: Database): Promise<void> {
   const due = await beforeTenant(db, (scope) => dueCalendars(scope, BATCH));
   for (let at = 0; at < due.length; at += AT_ONCE) {
     const results = await Promise.allSettled(due.slice(at, at + AT_ONCE).map(({ id, ...tenant }) => syncCalendar(env, db, tenant, id)));

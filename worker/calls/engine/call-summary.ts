@@ -2,19 +2,12 @@ import { z } from "zod/mini";
 import type { ConversationItem } from "../../../contract/calls.ts";
 import { isLanguage } from "../../../contract/languages.ts";
 import { QUESTION_LIMITS } from "../../../contract/questions.ts";
-import {
-  callForSummary,
-  claimCallSummary,
-  claimDueSummaries,
-  deferCallSummary,
-  saveCallSummary,
-  skipCallSummary,
-  type CallForSummary,
-} from "../../data/call-summaries.ts";
-import { database } from "../../data/db.ts";
+import { callForSummary, claimCallSummary, deferCallSummary, dueSummaries, saveCallSummary, skipCallSummary, type CallForSummary } from "../../data/call-summaries.ts";
+import { database, type Database } from "../../data/db.ts";
 import { fileUnansweredQuestions, recentOpenQuestions, salonFaq, type FaqEntry, type OpenQuestion } from "../../data/questions.ts";
 import { beforeTenant, withTenant } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
+import { outbox, realClock, type AttemptResult } from "../../jobs/runner.ts";
 import { textCostOf } from "./pricing.ts";
 import { callTenant, type CallOwner } from "./call-plan.ts";
 import { LANGUAGE_NAMES } from "./session-config.ts";
@@ -83,67 +76,65 @@ function clip(text: string, max: number): string {
   return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
 }
 
-/** Summarises one call if it has ended and its summary is due; the call's session runs this as it closes. */
-export async function summariseCall(env: Bindings, owner: CallOwner, callId: string): Promise<void> {
-  const db = database(env);
-  const claimed = await withTenant(db, callTenant(owner), (scope) => claimCallSummary(scope, callId));
-  if (claimed) await summariseClaimed(env, owner, callId);
-}
-
-/** Calls the cron summarises per run at most, a few at a time. */
-const CRON_BATCH = 12;
-const CRON_PARALLEL = 3;
+type DueSummary = { id: string; owner: CallOwner };
 
 /**
- * Summarises calls whose summary is due: ones whose session closed before it could (the
- * instance died, the model was down) and the retries. Answers how many it took.
+ * Summaries: each call's, once it has ended, claimed by its session as it closes and by the
+ * cron for a call whose session closed without it (the instance died, the model was down).
  */
-export async function summariseDueCalls(env: Bindings): Promise<number> {
-  if (!env.OPENAI_API_KEY) return 0;
-  const due = await beforeTenant(database(env), (scope) => claimDueSummaries(scope, CRON_BATCH));
-  const queue = [...due];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      await summariseClaimed(env, { salonId: next.salon_id, ownerId: next.owner_id }, next.call_id);
-    }
-  };
-  await Promise.all(Array.from({ length: CRON_PARALLEL }, worker));
-  return due.length;
+export const summaryJob = outbox<DueSummary, DueSummary & { attempt: number }, { cost: number }>({
+  name: "call summaries",
+  leaseSeconds: 120,
+  attempts: 5,
+  batch: 12,
+  parallel: 3,
+  due: async ({ env, db, clock }, batch) => {
+    if (!env.OPENAI_API_KEY) return [];
+    const due = await beforeTenant(db, (scope) => dueSummaries(scope, clock.now(), batch));
+    return due.map((call) => ({ id: call.call_id, owner: { salonId: call.salon_id, ownerId: call.owner_id } }));
+  },
+  claim: async ({ db }, call, lease) => {
+    const claimed = await withTenant(db, callTenant(call.owner), (scope) => claimCallSummary(scope, call.id, lease));
+    return claimed && { ...call, ...claimed };
+  },
+  attempt: ({ env, db }, call) => summarise(env, db, call),
+  failed: ({ db }, call, { cost }, retryAt) => withTenant(db, callTenant(call.owner), (scope) => deferCallSummary(scope, call.id, cost, retryAt)),
+  abandoned: { cost: 0 },
+});
+
+/** Summarises one call if it has ended and its summary is due; the call's session runs this as it closes. */
+export function summariseCall(env: Bindings, owner: CallOwner, callId: string): Promise<void> {
+  return summaryJob.attemptNow({ env, db: database(env), clock: realClock }, [{ id: callId, owner }]);
 }
 
-async function summariseClaimed(env: Bindings, owner: CallOwner, callId: string): Promise<void> {
-  const db = database(env);
+async function summarise(env: Bindings, db: Database, { id: callId, owner }: DueSummary): Promise<AttemptResult<{ cost: number }>> {
   const tenant = callTenant(owner);
+  const [call, open, faq] = await withTenant(db, tenant, (scope) => Promise.all([callForSummary(scope, callId), recentOpenQuestions(scope), salonFaq(scope)]));
+  if (!call) return "settled";
+  if (!call.items.some((item) => item.item_type === "conversation" && item.role === "user" && item.content)) {
+    await withTenant(db, tenant, (scope) => skipCallSummary(scope, callId));
+    return "settled";
+  }
+  let cost = 0;
   try {
-    const [call, open, faq] = await withTenant(db, tenant, (scope) => Promise.all([callForSummary(scope, callId), recentOpenQuestions(scope), salonFaq(scope)]));
-    if (!call) return;
-    if (!call.items.some((item) => item.item_type === "conversation" && item.role === "user" && item.content)) {
-      await withTenant(db, tenant, (scope) => skipCallSummary(scope, callId));
-      return;
-    }
-    let cost = 0;
-    try {
-      const answer = await askTextModel(env, summaryRequest(call, open, faq));
-      cost = textCostOf(answer.model, answer.usage);
-      const parsed = answerSchema.safeParse(JSON.parse(answer.text));
-      if (!parsed.success) throw new TextModelFailure(`The summary does not have the asked shape: ${parsed.error.message}`);
-      const { summary, outcome, follow_up, follow_up_reason, unanswered_questions } = parsed.data;
-      const questions = unanswered_questions
-        .filter((question) => question.question)
-        .slice(0, QUESTIONS_PER_CALL)
-        .map((question) => ({ question: question.question, repeats: question.repeats === null ? null : (open[question.repeats - 1]?.id ?? null) }));
-      await withTenant(db, tenant, async (scope) => {
-        await saveCallSummary(scope, callId, { summary, outcome, follow_up, follow_up_reason: follow_up ? follow_up_reason : null, cost });
-        await fileUnansweredQuestions(scope, callId, questions);
-      });
-    } catch (error) {
-      if (!(error instanceof TextModelFailure || error instanceof SyntaxError)) throw error;
-      console.warn(`call ${callId}: no summary this time: ${error.message}`);
-      await withTenant(db, tenant, (scope) => deferCallSummary(scope, callId, cost));
-    }
+    const answer = await askTextModel(env, summaryRequest(call, open, faq));
+    cost = textCostOf(answer.model, answer.usage);
+    const parsed = answerSchema.safeParse(JSON.parse(answer.text));
+    if (!parsed.success) throw new TextModelFailure(`The summary does not have the asked shape: ${parsed.error.message}`);
+    const { summary, outcome, follow_up, follow_up_reason, unanswered_questions } = parsed.data;
+    const questions = unanswered_questions
+      .filter((question) => question.question)
+      .slice(0, QUESTIONS_PER_CALL)
+      .map((question) => ({ question: question.question, repeats: question.repeats === null ? null : (open[question.repeats - 1]?.id ?? null) }));
+    await withTenant(db, tenant, async (scope) => {
+      await saveCallSummary(scope, callId, { summary, outcome, follow_up, follow_up_reason: follow_up ? follow_up_reason : null, cost });
+      await fileUnansweredQuestions(scope, callId, questions);
+    });
+    return "settled";
   } catch (error) {
-    // The lease runs out and the cron tries again.
-    console.error(`call ${callId}: summarising failed`, error);
+    if (!(error instanceof TextModelFailure || error instanceof SyntaxError)) throw error;
+    console.warn(`call ${callId}: no summary this time: ${error.message}`);
+    return { failure: { cost }, retry: true };
   }
 }
 

@@ -12,7 +12,7 @@ import {
   recordPrice,
   type ClaimedMessage,
 } from "../../data/client-messages.ts";
-import { database, requestDatabase, type Database } from "../../data/db.ts";
+import { requestDatabase, type Database } from "../../data/db.ts";
 import { beforeTenant, withTenant, type Tenant, type TenantScope } from "../../data/tenant.ts";
 import type { Bindings } from "../../env.ts";
 import { fetchMessage, findSentSms, sendSms } from "../../calls/telephony/twilio-messages.ts";
@@ -20,6 +20,7 @@ import { TwilioRestError, twilioConfig, type TwilioConfig } from "../../calls/te
 import { clientMessaging, queueVisitMessages } from "./compose.ts";
 import { deliverInBackground } from "../../salon/webhooks/deliver.ts";
 import { linkMaker, signLink } from "./links.ts";
+import { outbox, realClock, task } from "../../jobs/runner.ts";
 
 /**
  * Sends clients' messages: SMS through Twilio, email through Resend. Each attempt claims its
@@ -28,13 +29,9 @@ import { linkMaker, signLink } from "./links.ts";
  * message to be taken up when the lease runs out: an email goes again under the same
  * idempotency key (Resend sends it once), an SMS is first looked for at Twilio, where it is
  * found if it went. A provider's refusal of the message itself ends it; an outage is tried
- * again later, up to a bound.
+ * again on the runner's schedule, up to five attempts.
  */
 
-const LEASE_SECONDS = 60;
-/** Minutes before the next attempt after each failed one; after the last, the message has failed. */
-export const RETRY_MINUTES = [1, 5, 15, 60] as const;
-const MAX_ATTEMPTS = RETRY_MINUTES.length + 1;
 /** Messages sent per cron run, and reminders written. */
 const BATCH = 50;
 
@@ -60,8 +57,6 @@ function providers(env: Bindings): Providers {
 type Outcome =
   | { sent: true; providerId: string | null; segments: number | null }
   | { sent: false; error: string; retry: boolean; optedOut?: boolean };
-
-const retryAt = (attempts: number) => (attempts < MAX_ATTEMPTS ? new Date(Date.now() + RETRY_MINUTES[attempts - 1]! * 60_000) : null);
 
 /** Twilio refusals of the message itself: resending would be refused again. */
 const isRefusal = (error: unknown) => error instanceof TwilioRestError && error.status >= 400 && error.status < 500 && error.status !== 429;
@@ -107,33 +102,37 @@ async function sendOneEmail(p: Providers, message: ClaimedMessage): Promise<Outc
 /** The channels that can send now: those whose provider is configured. The rest wait queued. */
 const ready = (p: Providers): MessageChannel[] => [...(p.twilio ? (["sms"] as const) : []), ...(p.resend ? (["email"] as const) : [])];
 
-/** One attempt at one message of the salon, if it is there to take. */
-async function attempt(db: Database, p: Providers, tenant: Tenant, id: string): Promise<void> {
-  const message = await withTenant(db, tenant, (scope) => claimMessage(scope, id, LEASE_SECONDS, ready(p)));
-  if (!message) return;
-  const outcome = message.channel === "sms" ? await sendOneSms(p, message) : await sendOneEmail(p, message);
-  await withTenant(db, tenant, async (scope: TenantScope) => {
-    if (outcome.sent) return markSent(scope, id, outcome.providerId, outcome.segments);
-    if (outcome.optedOut) {
-      await optOut(scope, "sms", message.recipient);
-      return markSkipped(scope, id, "opted_out");
-    }
-    return markAttemptFailed(scope, id, outcome.error, outcome.retry ? retryAt(message.attempts) : null);
-  });
-}
+type DueMessage = { id: string; tenant: Tenant };
 
-async function sendAll(env: Bindings, db: Database, targets: { tenant: Tenant; id: string }[]): Promise<void> {
-  const p = providers(env);
-  if (ready(p).length === 0) return;
-  for (const { tenant, id } of targets) {
-    try {
-      await attempt(db, p, tenant, id);
-    } catch (error) {
-      // The message stays claimed; its lease runs out and the cron takes it up.
-      console.error(`client message ${id}: sending failed`, error);
-    }
-  }
-}
+export const messageJob = outbox<DueMessage, ClaimedMessage & { tenant: Tenant }, string>({
+  name: "client messages",
+  // Offers of freed time and reminders are written first, so this run sends them with the rest.
+  after: ["reminders", "outreach"],
+  leaseSeconds: 60,
+  attempts: 5,
+  batch: BATCH,
+  due: async ({ env, db, clock }, batch) => {
+    if (ready(providers(env)).length === 0) return [];
+    return (await beforeTenant(db, (scope) => dueMessages(scope, clock.now(), batch))).map(({ id, ...tenant }) => ({ id, tenant }));
+  },
+  claim: async ({ env, db }, { id, tenant }, lease) => {
+    const message = await withTenant(db, tenant, (scope) => claimMessage(scope, id, lease, ready(providers(env))));
+    return message ? { ...message, tenant } : null;
+  },
+  attempt: async ({ env, db }, message) => {
+    const p = providers(env);
+    const outcome = message.channel === "sms" ? await sendOneSms(p, message) : await sendOneEmail(p, message);
+    if (!outcome.sent && !outcome.optedOut) return { failure: outcome.error, retry: outcome.retry };
+    await withTenant(db, message.tenant, async (scope: TenantScope) => {
+      if (outcome.sent) return markSent(scope, message.id, outcome.providerId, outcome.segments);
+      await optOut(scope, "sms", message.recipient);
+      return markSkipped(scope, message.id, "opted_out");
+    });
+    return "settled";
+  },
+  failed: ({ db }, message, error, retryAt) => withTenant(db, message.tenant, (scope) => markAttemptFailed(scope, message.id, error, retryAt)),
+  abandoned: "The attempt ended before what came of it was written.",
+});
 
 /**
  * Sends the messages a change queued, after the answer has gone out, on a connection of its
@@ -144,26 +143,23 @@ export function sendInBackground(env: Bindings, ctx: Pick<ExecutionContext, "wai
   deliverInBackground(env, ctx, tenant);
   if (ids.length === 0) return;
   const { db, close } = requestDatabase(env);
-  ctx.waitUntil(sendAll(env, db, ids.map((id) => ({ tenant, id }))).finally(close));
+  ctx.waitUntil(messageJob.attemptNow({ env, db, clock: realClock }, ids.map((id) => ({ id, tenant }))).finally(close));
 }
 
-/**
- * The cron's part: writes the reminders whose time has come (once per appointment and start
- * time, whatever runs at once), then sends every message due, retries and abandoned ones too.
- */
-export async function sendDueMessages(env: Bindings): Promise<void> {
-  const db = database(env);
-  const messaging = clientMessaging(env);
-  for (const reminder of await beforeTenant(db, (scope) => dueReminders(scope, BATCH))) {
-    try {
-      await withTenant(db, reminder, (scope) => queueVisitMessages(scope, messaging, reminder.id, "reminder"));
-    } catch (error) {
-      console.error(`appointment ${reminder.id}: its reminder could not be written`, error);
+/** Writes the reminders whose time has come, once per appointment and start time, whatever runs at once. */
+export const reminderJob = task({
+  name: "reminders",
+  run: async ({ env, db }) => {
+    const messaging = clientMessaging(env);
+    for (const reminder of await beforeTenant(db, (scope) => dueReminders(scope, BATCH))) {
+      try {
+        await withTenant(db, reminder, (scope) => queueVisitMessages(scope, messaging, reminder.id, "reminder"));
+      } catch (error) {
+        console.error(`appointment ${reminder.id}: its reminder could not be written`, error);
+      }
     }
-  }
-  const due = await beforeTenant(db, (scope) => dueMessages(scope, BATCH));
-  await sendAll(env, db, due.map(({ id, ...tenant }) => ({ tenant, id })));
-}
+  },
+});
 
 /** Tries for an SMS's price a few times while Twilio rates it; its cost stays unknown otherwise. */
 const PRICE_ATTEMPTS_MS = [0, 8_000, 16_000];

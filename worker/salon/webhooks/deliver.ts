@@ -1,8 +1,9 @@
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT } from "../../../contract/webhooks.ts";
-import { database, requestDatabase, type Database } from "../../data/db.ts";
+import { requestDatabase, type Database } from "../../data/db.ts";
 import { beforeTenant, withTenant, type Tenant } from "../../data/tenant.ts";
 import { claimDelivery, dueDeliveries, dueSalonDeliveries, pruneEvents, recordAttempt, type AttemptOutcome, type ClaimedDelivery } from "../../data/webhooks.ts";
 import type { Bindings } from "../../env.ts";
+import { outbox, realClock, task } from "../../jobs/runner.ts";
 import { outboundAddress } from "../../platform/http/outbound-address.ts";
 import { signature } from "./signing.ts";
 
@@ -13,28 +14,16 @@ import { signature } from "./signing.ts";
  * the receiver may then get it twice, under the same webhook-id, as Standard Webhooks allows.
  */
 
-/** Longer than an attempt may take. */
-const LEASE_SECONDS = 60;
-/** Minutes before the next attempt after each failed one; after the last, the delivery has failed. */
-export const RETRY_MINUTES = [1, 5, 30, 120, 360, 720] as const;
 /** Deliveries one cron run sends, and one change's after it commits. */
 const CRON_BATCH = 50;
 const SALON_BATCH = 20;
-/** Endpoints sent to at once; one endpoint's deliveries go one after another, in order. */
-const AT_ONCE = 4;
 /** Days events stay in the log once their deliveries are done. */
 const KEEP_DAYS = 30;
 
-const retryAt = (delivery: ClaimedDelivery): Date | null => {
-  // A test event shows the owner at once whether the endpoint works; it is not tried again.
-  if (delivery.event_type === WEBHOOK_TEST_EVENT || delivery.attempts >= WEBHOOK_LIMITS.attempts) return null;
-  return new Date(Date.now() + RETRY_MINUTES[delivery.attempts - 1]! * 60_000);
-};
-
-async function post(env: Bindings, delivery: ClaimedDelivery): Promise<AttemptOutcome> {
+async function post(env: Bindings, delivery: ClaimedDelivery, now: Date): Promise<AttemptOutcome> {
   // The address was checked when given; the environment's allowed hosts may have changed since.
   if (outboundAddress(delivery.url, env.WEBHOOK_HTTP_HOSTS) !== "ok") return { delivered: false, status: null, error: "unreachable" };
-  const timestamp = Math.floor(Date.now() / 1000);
+  const timestamp = Math.floor(now.getTime() / 1000);
   try {
     const response = await fetch(delivery.url, {
       method: "POST",
@@ -59,32 +48,38 @@ async function post(env: Bindings, delivery: ClaimedDelivery): Promise<AttemptOu
   }
 }
 
-/** One attempt at one delivery of the salon, if it is there to take. */
-export async function attemptDelivery(env: Bindings, db: Database, tenant: Tenant, id: string): Promise<void> {
-  const delivery = await withTenant(db, tenant, (scope) => claimDelivery(scope, id, LEASE_SECONDS));
-  if (!delivery) return;
-  const outcome = await post(env, delivery);
-  await withTenant(db, tenant, (scope) => recordAttempt(scope, id, outcome, outcome.delivered ? null : retryAt(delivery)));
-}
+type DueDelivery = { id: string; endpoint_id: string; tenant: Tenant };
 
-/** Sends deliveries grouped by endpoint: endpoints side by side, each one's in the order given. */
-async function sendAll(env: Bindings, db: Database, due: { id: string; endpoint_id: string; tenant: Tenant }[]): Promise<void> {
-  const byEndpoint = new Map<string, typeof due>();
-  for (const delivery of due) byEndpoint.set(delivery.endpoint_id, [...(byEndpoint.get(delivery.endpoint_id) ?? []), delivery]);
-  const queues = [...byEndpoint.values()];
-  const worker = async () => {
-    for (let queue = queues.shift(); queue; queue = queues.shift()) {
-      for (const { id, tenant } of queue) {
-        try {
-          await attemptDelivery(env, db, tenant, id);
-        } catch (error) {
-          // The delivery stays claimed; its lease runs out and the cron takes it up.
-          console.error(`webhook delivery ${id}: sending failed`, error);
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+/**
+ * Deliveries, endpoints side by side (a few at once), each one's in the order its events
+ * happened. A test event shows the owner at once whether the endpoint works; it is not tried again.
+ */
+export const webhookJob = outbox<DueDelivery, ClaimedDelivery & { tenant: Tenant }, AttemptOutcome & { delivered: false }>({
+  name: "webhooks",
+  leaseSeconds: 60,
+  attempts: WEBHOOK_LIMITS.attempts,
+  batch: CRON_BATCH,
+  parallel: 4,
+  lane: (delivery) => delivery.endpoint_id,
+  due: async ({ db, clock }, batch) =>
+    (await beforeTenant(db, (scope) => dueDeliveries(scope, clock.now(), batch))).map(({ id, endpoint_id, ...tenant }) => ({ id, endpoint_id, tenant })),
+  claim: async ({ db }, { id, tenant }, lease) => {
+    const claimed = await withTenant(db, tenant, (scope) => claimDelivery(scope, id, lease.now, lease.until));
+    return claimed && { ...claimed, tenant };
+  },
+  attempt: async ({ env, db, clock }, delivery) => {
+    const outcome = await post(env, delivery, clock.now());
+    if (!outcome.delivered) return { failure: outcome, retry: delivery.event_type !== WEBHOOK_TEST_EVENT };
+    await withTenant(db, delivery.tenant, (scope) => recordAttempt(scope, delivery.id, outcome, null, clock.now()));
+    return "settled";
+  },
+  failed: ({ db, clock }, delivery, outcome, retryAt) => withTenant(db, delivery.tenant, (scope) => recordAttempt(scope, delivery.id, outcome, retryAt, clock.now())),
+  abandoned: { delivered: false, status: null, error: "timeout" },
+});
+
+/** Sends one delivery of the salon now, on the request's connection (the owner's test event). */
+export function deliverNow(env: Bindings, db: Database, tenant: Tenant, id: string, endpointId: string): Promise<void> {
+  return webhookJob.attemptNow({ env, db, clock: realClock }, [{ id, endpoint_id: endpointId, tenant }]);
 }
 
 /**
@@ -93,9 +88,10 @@ async function sendAll(env: Bindings, db: Database, due: { id: string; endpoint_
  */
 export function deliverInBackground(env: Bindings, ctx: Pick<ExecutionContext, "waitUntil">, tenant: Tenant): void {
   const { db, close } = requestDatabase(env);
+  const run = { env, db, clock: realClock };
   const work = async () => {
-    const due = await withTenant(db, tenant, (scope) => dueSalonDeliveries(scope, SALON_BATCH));
-    await sendAll(env, db, due.map((delivery) => ({ ...delivery, tenant })));
+    const due = await withTenant(db, tenant, (scope) => dueSalonDeliveries(scope, run.clock.now(), SALON_BATCH));
+    await webhookJob.attemptNow(run, due.map((delivery) => ({ ...delivery, tenant })));
   };
   ctx.waitUntil(
     work()
@@ -104,10 +100,9 @@ export function deliverInBackground(env: Bindings, ctx: Pick<ExecutionContext, "
   );
 }
 
-/** The cron's part: every delivery due, retries and abandoned ones too; then old events go. */
-export async function deliverDueWebhooks(env: Bindings): Promise<void> {
-  const db = database(env);
-  const due = await beforeTenant(db, (scope) => dueDeliveries(scope, CRON_BATCH));
-  await sendAll(env, db, due.map(({ id, endpoint_id, ...tenant }) => ({ id, endpoint_id, tenant })));
-  await beforeTenant(db, (scope) => pruneEvents(scope, KEEP_DAYS));
-}
+/** Old events go once their deliveries are done, after a month in the log. */
+export const pruneWebhookEvents = task({
+  name: "webhook events pruned",
+  after: [webhookJob.name],
+  run: ({ db }) => beforeTenant(db, (scope) => pruneEvents(scope, KEEP_DAYS)),
+});

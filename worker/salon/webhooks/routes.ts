@@ -23,7 +23,7 @@ import { requireOutboundAddress } from "../../platform/http/outbound-address.ts"
 import { enforce } from "../../platform/http/rate-limit.ts";
 import { allow, inSalon, rowId, tenantOf } from "../../platform/http/tenant.ts";
 import { jsonBody, query } from "../../platform/http/validate.ts";
-import { attemptDelivery } from "./deliver.ts";
+import { deliverNow } from "./deliver.ts";
 import { newSecret } from "./signing.ts";
 
 const REFUSED_ADDRESS = { invalid: "validation.webhook.url", insecure: "webhooks.error.insecure", private: "webhooks.error.private" } as const;
@@ -72,7 +72,7 @@ export const webhookRoutes = new Hono<KeyEnv>()
     await enforce(c, { bucket: `webhook-test:${id}`, max: WEBHOOK_LIMITS.testsPerHour, windowSeconds: 3600 });
     const tenant = tenantOf(c);
     const deliveryId = await inSalon(c, (scope) => recordTestEvent(scope, id));
-    await attemptDelivery(c.env, c.var.db, tenant, deliveryId);
+    await deliverNow(c.env, c.var.db, tenant, deliveryId, id);
     return c.json(await inSalon(c, (scope) => getDelivery(scope, deliveryId)), 202);
   })
   .get("/:id/deliveries", query(webhookDeliveriesQuery), async (c) => {
