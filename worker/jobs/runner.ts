@@ -30,8 +30,8 @@ export const BACKOFF_MINUTES = [1, 5, 15, 60, 360, 720] as const;
 /** When an item whose `attempt` failed is tried again; null once its `attempts` are spent. */
 export function retryAt(now: Date, attempt: number, attempts: number): Date | null {
   if (attempt >= attempts) return null;
-  const minutes = BACKOFF_MINUTES[Math.min(attempt, BACKOFF_MINUTES.length) - 1]!;
-  return new Date(now.getTime() + minutes * 60_000);
+  // outbox() holds `attempts` to one more than the schedule has waits.
+  return new Date(now.getTime() + BACKOFF_MINUTES[attempt - 1]! * 60_000);
 }
 
 /**
