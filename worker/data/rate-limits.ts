@@ -12,26 +12,26 @@ const LONGEST_WINDOW_SECONDS = 24 * 3600;
 
 // Buckets name addresses and emails; the table keeps only their SHA-256.
 const key = ({ sql }: PublicScope, bucket: string) => sql`encode(sha256(convert_to(${bucket}, 'UTF8')), 'hex')`;
-const windowStart = ({ sql }: PublicScope, windowSeconds: number) =>
-  sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+/** The start of the fixed window `now` falls in; the caller's time, as pruning takes it too. */
+const windowStart = (now: Date, windowSeconds: number) => new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
 
 /**
  * Fixed-window counters kept in PostgreSQL, so a limit holds across every Worker instance.
  * Adds this hit and answers the window's hits, this one included, in one statement: requests
  * arriving together each see their own count, never a count read before the others wrote.
  */
-export async function addHit(scope: PublicScope, { bucket, windowSeconds }: Limit): Promise<number> {
+export async function addHit(scope: PublicScope, { bucket, windowSeconds }: Limit, now: Date): Promise<number> {
   const [row] = await scope.sql<{ hits: number }[]>`
-    insert into rate_limits (bucket, window_start, hits) values (${key(scope, bucket)}, ${windowStart(scope, windowSeconds)}, 1)
+    insert into rate_limits (bucket, window_start, hits) values (${key(scope, bucket)}, ${windowStart(now, windowSeconds)}, 1)
     on conflict (bucket, window_start) do update set hits = rate_limits.hits + 1
     returning hits`;
   return row!.hits;
 }
 
 /** Takes this request's hit back from the current window: it turned out to be no abuse. */
-export async function removeHit(scope: PublicScope, { bucket, windowSeconds }: Limit): Promise<void> {
+export async function removeHit(scope: PublicScope, { bucket, windowSeconds }: Limit, now: Date): Promise<void> {
   await scope.sql`update rate_limits set hits = hits - 1
-                  where bucket = ${key(scope, bucket)} and window_start = ${windowStart(scope, windowSeconds)} and hits > 0`;
+                  where bucket = ${key(scope, bucket)} and window_start = ${windowStart(now, windowSeconds)} and hits > 0`;
 }
 
 /** Starts a limit's count afresh, e.g. once the person it guards has proven who they are. */

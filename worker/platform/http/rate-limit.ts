@@ -21,7 +21,7 @@ function tooMany(c: RequestContext, limit: Limit): ApiError {
  * before the work it guards, so requests sent together cannot all pass a check made before
  * any of them was counted.
  */
-export const countHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => addHit(scope, limit));
+export const countHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => addHit(scope, limit, new Date()));
 
 /** Whether this request still fits `limit`, counting it; for limits that skip work silently. */
 export const withinLimit = async (c: RequestContext, limit: Limit) => (await countHit(c, limit)) <= limit.max;
@@ -49,7 +49,7 @@ export async function spending<T>(c: RequestContext, counted: Limit[], work: () 
 }
 
 /** Takes this request's hit back, once it has proven harmless (a right password). */
-export const refundHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => removeHit(scope, limit));
+export const refundHit = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => removeHit(scope, limit, new Date()));
 
 /** Starts a limit's count afresh. */
 export const forgetHits = (c: RequestContext, limit: Limit) => beforeTenant(c.var.db, (scope) => clearHits(scope, limit));
