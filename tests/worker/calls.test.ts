@@ -1,8 +1,9 @@
+import type { InferRequestType } from "hono/client";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Call, CallStats, ConversationItem } from "../../contract/calls.ts";
+import { STATS_PERIODS, type StatsPeriod } from "../../contract/calls.ts";
 import { wallTime, weekdayIndex, zonedInstant } from "../../contract/time-zone.ts";
 import { sql } from "./auth-helpers.ts";
-import { api } from "./helpers.ts";
+import { api, firstCallsPage, ok, refused } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -12,7 +13,7 @@ type Owner = Awaited<ReturnType<typeof signedInOwner>>;
 /** A signed-in owner and the id of their salon (made on the first dashboard request). */
 async function ownerWithSalon(timeZone = "Europe/Prague") {
   const owner = await signedInOwner({ "x-time-zone": timeZone });
-  expect((await owner.call("/api/calls/list")).status).toBe(200);
+  await ok(owner.api.calls.list.$get({ query: firstCallsPage }));
   const [salon] = await sql<{ id: string }[]>`select s.id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`;
   return { owner, salonId: salon!.id };
 }
@@ -58,17 +59,10 @@ async function insertMany(salonId: string, count: number, newest: Date) {
     from generate_series(0, ${count - 1}) n`;
 }
 
-const list = async (owner: Owner, query = "") => {
-  const res = await owner.call(`/api/calls/list${query}`);
-  expect(res.status).toBe(200);
-  return res.json as unknown as { items: Call[]; total: number };
-};
+type ListQuery = InferRequestType<Owner["api"]["calls"]["list"]["$get"]>["query"];
+const list = (owner: Owner, query: Partial<ListQuery> = {}) => ok(owner.api.calls.list.$get({ query: { ...firstCallsPage, ...query } }));
 
-const stats = async (owner: Owner, period: string) => {
-  const res = await owner.call(`/api/calls/stats?period=${period}`);
-  expect(res.status).toBe(200);
-  return res.json as unknown as CallStats;
-};
+const stats = (owner: Owner, period: StatsPeriod) => ok(owner.api.calls.stats.$get({ query: { period } }));
 
 describe("the call list", () => {
   it("needs a signed-in owner", async () => {
@@ -103,28 +97,28 @@ describe("the call list", () => {
     expect(first.items[0]!.call_started_at).toBe(newest.toISOString());
     expect(first.items.slice(1, 3).map((call) => call.id)).toEqual([twinA, twinB].sort().reverse());
 
-    const second = await list(owner, "?limit=50&offset=50");
-    const third = await list(owner, "?limit=50&offset=100");
+    const second = await list(owner, { limit: "50", offset: "50" });
+    const third = await list(owner, { limit: "50", offset: "100" });
     expect(second.total).toBe(127);
     expect(third.items).toHaveLength(27);
     const ids = [...first.items, ...second.items, ...third.items].map((call) => call.id);
     expect(new Set(ids).size).toBe(127);
     expect(Date.parse(first.items[49]!.call_started_at)).toBeGreaterThan(Date.parse(second.items[0]!.call_started_at));
 
-    const small = await list(owner, "?limit=10&offset=45");
+    const small = await list(owner, { limit: "10", offset: "45" });
     expect(small.items.map((call) => call.id)).toEqual(ids.slice(45, 55));
     // Pages in the older half are read from the oldest end: the same order, ties included.
     const everyCall = await sql<{ id: string }[]>`select id from calls where salon_id = ${salonId} order by call_started_at desc, id desc`;
     expect(ids).toEqual(everyCall.map((row) => row.id));
     for (const offset of [0, 7, 56, 63, 70, 112, 120, 126]) {
-      expect((await list(owner, `?limit=7&offset=${offset}`)).items.map((call) => call.id), `offset ${offset}`).toEqual(ids.slice(offset, offset + 7));
+      expect((await list(owner, { limit: "7", offset: String(offset) })).items.map((call) => call.id), `offset ${offset}`).toEqual(ids.slice(offset, offset + 7));
     }
-    expect(await list(owner, "?offset=500")).toEqual({ items: [], total: 127 });
+    expect(await list(owner, { offset: "500" })).toEqual({ items: [], total: 127 });
 
     // The total follows calls removed, in one statement or several.
     await sql`delete from calls where id in ${sql([twinA, twinB])}`;
     await sql`delete from calls where id = ${ids[126]!}`;
-    expect((await list(owner, "?limit=1")).total).toBe(124);
+    expect((await list(owner, { limit: "1" })).total).toBe(124);
   });
 
   it("gives each call's fields: numbers, assistant (or none), duration, status, place, model, language and price in euros", async () => {
@@ -217,9 +211,8 @@ describe("a call's conversation and instructions", () => {
         (${id}, ${salonId}, 1, 'conversation', 'user', 'I need a haircut on Monday.', false, null, null, null, null, null, now() - interval '1 minute'),
         (${id}, ${salonId}, 3, 'conversation', 'assistant', 'Sorry, we are closed on', true, null, null, null, null, null, now())`;
 
-    const res = await owner.call(`/api/calls/conversation/${id}`);
-    expect(res.status).toBe(200);
-    const items = res.json as unknown as ConversationItem[];
+    const param = { id };
+    const items = await ok(owner.api.calls.conversation[":id"].$get({ param }));
     expect(items.map((item) => item.item_type)).toEqual(["conversation", "conversation", "function_call", "conversation"]);
     expect(items[0]).toEqual({ item_type: "conversation", id: expect.any(String), created_at: expect.any(String), role: "assistant", content: "Hello! How can I help you today?", is_truncated: false });
     expect(items[2]).toEqual({
@@ -234,15 +227,14 @@ describe("a call's conversation and instructions", () => {
     });
     expect(items[3]).toMatchObject({ role: "assistant", is_truncated: true });
 
-    const instructions = await owner.call(`/api/calls/instructions/${id}`);
-    expect(instructions.json).toEqual({ instructions: "You are the receptionist of Salon Bella." });
+    expect(await ok(owner.api.calls.instructions[":id"].$get({ param }))).toEqual({ instructions: "You are the receptionist of Salon Bella." });
   });
 
   it("is empty for a call with nothing recorded, and not found for a call that does not exist", async () => {
     const { owner, salonId } = await ownerWithSalon();
     const id = await insertCall(salonId, { started: new Date() });
-    expect((await owner.call(`/api/calls/conversation/${id}`)).json).toEqual([]);
-    expect((await owner.call(`/api/calls/instructions/${id}`)).json).toEqual({ instructions: null });
+    expect(await ok(owner.api.calls.conversation[":id"].$get({ param: { id } }))).toEqual([]);
+    expect(await ok(owner.api.calls.instructions[":id"].$get({ param: { id } }))).toEqual({ instructions: null });
     for (const path of [`/api/calls/conversation/${crypto.randomUUID()}`, "/api/calls/conversation/not-a-uuid", `/api/calls/instructions/${crypto.randomUUID()}`]) {
       const res = await owner.call(path);
       expect(res.status).toBe(404);
@@ -264,8 +256,9 @@ describe("salons", () => {
     expect((await list(a.owner)).items.map((call) => call.id)).toEqual([callOfA]);
     expect((await list(b.owner)).items.map((call) => call.id)).toEqual([callOfB]);
     expect((await list(b.owner)).total).toBe(1);
-    expect((await b.owner.call(`/api/calls/conversation/${callOfA}`)).status).toBe(404);
-    expect((await b.owner.call(`/api/calls/instructions/${callOfA}`)).status).toBe(404);
+    const param = { id: callOfA };
+    await refused(b.owner.api.calls.conversation[":id"].$get({ param }), 404);
+    await refused(b.owner.api.calls.instructions[":id"].$get({ param }), 404);
     expect((await stats(a.owner, "last_30_days")).total_price).toBe(0.0086);
     expect((await stats(b.owner, "last_30_days")).total_price).toBe(0.43);
   });
@@ -282,7 +275,7 @@ function midnight(date: Date, offset: number, timeZone: string): Date {
 }
 
 /** Each period's first instant and the instant after it, worked out from the calendar here. */
-function periods(timeZone: string, now = new Date()) {
+function periods(timeZone: string, now = new Date()): Record<StatsPeriod, readonly [Date, Date]> {
   const wall = wallTime(now, timeZone);
   const today = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
   const monday = -weekdayIndex(wall.year, wall.month, wall.day);
@@ -299,7 +292,10 @@ function periods(timeZone: string, now = new Date()) {
 describe("call statistics", () => {
   it("are zero with every day of the period listed when there are no calls; today is the default", async () => {
     const { owner } = await ownerWithSalon("Europe/Prague");
-    const today = await stats(owner, "");
+    // Sent empty, which the typed client would not send, by path.
+    const answer = await owner.call("/api/calls/stats?period=");
+    expect(answer.status).toBe(200);
+    const today = answer.json;
     expect(today).toMatchObject({ period: "today", time_zone: "Europe/Prague", total_calls: 0, total_price: 0, average_duration: 0, average_price_per_call: 0 });
     expect(today.days).toHaveLength(1);
     expect((await stats(owner, "this_week")).days).toHaveLength(7);
@@ -334,7 +330,8 @@ describe("call statistics", () => {
       }
       for (const instant of instants) await insertCall(salonId, { started: new Date(instant), duration: 100, model: 0.01, rate: 1 });
 
-      for (const [period, [from, to]] of Object.entries(bounds)) {
+      for (const period of STATS_PERIODS) {
+        const [from, to] = bounds[period];
         const expected = [...instants].filter((instant) => instant >= from.getTime() && instant < to.getTime());
         const result = await stats(owner, period);
         expect(result.total_calls, period).toBe(expected.length);

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import type { Sql } from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../worker/data/db.ts";
 import { withTenant } from "../../worker/data/tenant.ts";
@@ -84,15 +83,13 @@ describe("a transaction PostgreSQL ends for colliding with another", () => {
   const deadlock = () => Object.assign(new Error("deadlock detected"), { code: "40P01" });
   const serialization = () => Object.assign(new Error("could not serialize access"), { code: "40001" });
 
-  /** A database whose first `collisions` transactions collide; the others run on a stand-in client. */
+  /** A database whose first `collisions` transactions collide; the others run on the test database. */
   function colliding(...collisions: (() => Error)[]) {
     const database = { attempts: 0 };
-    const tx = (async () => []) as unknown as Sql;
-    const client = { begin: async (work: (tx: Sql) => Promise<unknown>) => work(tx) } as unknown as Sql;
     const db: Database = async (work) => {
       const collision = collisions[database.attempts++];
       if (collision) throw collision();
-      return work(client);
+      return work(sql);
     };
     return Object.assign(database, { db });
   }

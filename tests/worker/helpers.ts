@@ -2,6 +2,7 @@ import { exports } from "cloudflare:workers";
 import { hc, type ClientResponse } from "hono/client";
 import { expect, inject } from "vitest";
 import postgres from "postgres";
+import { CALLS_PAGE_SIZE } from "../../contract/calls.ts";
 import type { ErrorBody } from "../../contract/errors.ts";
 import type { App } from "../../worker/app.ts";
 
@@ -36,6 +37,12 @@ export async function ok<R extends ClientResponse<unknown>>(request: Promise<R>,
   return (text ? JSON.parse(text) : undefined) as Answer<R>;
 }
 
+/**
+ * The Calls screen's first page. A route's query is typed as what its schema answers, defaults
+ * filled in, so the typed client sends the page the way the screen does.
+ */
+export const firstCallsPage = { limit: String(CALLS_PAGE_SIZE), offset: "0" };
+
 /** The refusal an answer of the typed client carries, after checking its status. */
 export async function refused(request: Promise<ClientResponse<unknown>>, status: number): Promise<ErrorBody> {
   const response = await request;
@@ -67,6 +74,16 @@ export async function api(
     /* non-JSON answers are checked through `text` */
   }
   return { status: response.status, json, text, headers: response.headers };
+}
+
+/**
+ * A request's context for calling an app straight through `app.request` (under settings of a
+ * test's own), holding what the request left running for the test to wait on or look at.
+ */
+export function requestContext() {
+  const waited: Promise<unknown>[] = [];
+  const ctx: ExecutionContext = { waitUntil: (promise) => void waited.push(promise), passThroughOnException: () => {}, exports, props: {} };
+  return { ctx, waited };
 }
 
 /** Direct database access for asserting what was stored. */

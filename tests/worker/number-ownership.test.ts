@@ -4,7 +4,7 @@ import { createApp } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { latestMail, sql } from "./auth-helpers.ts";
-import type { Json } from "./helpers.ts";
+import { ok, requestContext, type Json } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -38,12 +38,11 @@ const spokenCode = (twiml: string) => /(\d(?:, \d){5})/.exec(twiml)![1]!.replace
 async function fromTwilio(path: string, form: Record<string, string>) {
   const app = createApp({ startPhoneCall: async () => {} });
   const signature = await twilioSignature(TOKEN, `http://app.test${path}`, form);
-  const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
   const response = await app.request(
     `https://worker.example.dev${path}`,
     { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature }, body: new URLSearchParams(form).toString() },
     env as Bindings,
-    ctx,
+    requestContext().ctx,
   );
   return { status: response.status, text: await response.text() };
 }
@@ -121,7 +120,7 @@ describe("getting a number", () => {
     const mail = await latestMail(squatter.email, "entfernt");
     expect(mail!.text_body).toContain("in einem anderen Recepta-Konto bestätigt");
     // The released claim can call nobody's number: asking for a verification call is refused like any number that cannot be called.
-    const id = ((await squatter.call(NUMBERS)).json as unknown as { id: string }[])[0]!.id;
+    const id = (await ok(squatter.api.dashboard["phone-numbers"].$get()))[0]!.id;
     const before = (await callsTo(number)).length;
     const retry = await squatter.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
     expect(retry.status).toBe(422);
@@ -163,7 +162,7 @@ describe("getting a number", () => {
     expect(answers.find((answer) => answer.status === 409)!.json.code).toBe("number_limit");
     const held = new Set((await boughtNumbers()).map((number) => number.phoneNumber));
     expect(racing.filter((number) => held.has(number))).toHaveLength(1);
-    expect(((await owner.call(NUMBERS)).json as unknown as unknown[]).length).toBe(3);
+    expect(await ok(owner.api.dashboard["phone-numbers"].$get())).toHaveLength(3);
   });
 
   it("releases a bought number when it is deleted, and keeps it while Twilio cannot be reached", async () => {
@@ -174,8 +173,7 @@ describe("getting a number", () => {
 
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const offline = { ...(env as Bindings), TWILIO_API_BASE_URL: "http://127.0.0.1:9" };
-    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-    const failed = await createApp().request(`http://localhost${NUMBERS}/${id}`, { method: "DELETE", headers: owner.headers }, offline, ctx);
+    const failed = await createApp().request(`http://localhost${NUMBERS}/${id}`, { method: "DELETE", headers: owner.headers }, offline, requestContext().ctx);
     expect(failed.status).toBe(502);
     expect(((await failed.json()) as Json).code).toBe("twilio_unavailable");
     expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ id })]);

@@ -13,6 +13,7 @@ import { runOfferTool } from "../../worker/calls/engine/offer-mode.ts";
 import { sql } from "./auth-helpers.ts";
 import { withoutMessages } from "./call-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
+import { firstCallsPage, ok, requestContext } from "./helpers.ts";
 
 afterAll(() => sql.end());
 
@@ -32,7 +33,7 @@ const digits = (count: number) => String(Math.floor(Math.random() * 10 ** count)
  */
 async function offeredByCall(options: { line?: boolean; voicemail?: "message" | "none"; phone?: string } = {}) {
   const salon = await czechSalon();
-  const assistant = (await salon.owner.call("/api/dashboard/assistant/config", { body: { name: "Recepce" } })).json.id as string;
+  const assistant = (await ok(salon.owner.api.dashboard.assistant.config.$post({ json: { name: "Recepce" } }), 201)).id;
   const line = `+42022${digits(7)}`;
   if (options.line !== false) {
     await sql`insert into phone_numbers (salon_id, phone_number, assistant_config_id, status, source)
@@ -82,8 +83,7 @@ async function endedAtTwilio(to: string): Promise<PlacedCall> {
 async function fromTwilio(path: string, form: Record<string, string>, start: StartPhoneCallSession = async () => {}) {
   const app = createApp({ startPhoneCall: start });
   const signature = await twilioSignature(TOKEN, `http://app.test${path}`, form);
-  const waited: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => void waited.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const { ctx, waited } = requestContext();
   const response = await app.request(
     `https://worker.example.dev${path}`,
     { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature }, body: new URLSearchParams(form).toString() },
@@ -191,7 +191,7 @@ describe("outbound offer calls", () => {
     expect((await attempt(offer.attemptId)).status).toBe("accepted");
     expect(await callRow(callId!)).toMatchObject({ direction: "outbound", to_number: offer.client, call_status: "completed", outcome: "booked", telephony_cost: 0.014 });
 
-    const listed = (await offer.owner.call("/api/calls/list")).json as { items: Record<string, unknown>[] };
+    const listed = await ok(offer.owner.api.calls.list.$get({ query: firstCallsPage }));
     expect(listed.items).toEqual([
       expect.objectContaining({ id: callId, direction: "outbound", from_number: offer.line, to_number: offer.client, outcome: "booked", offer: true, total_price: expect.any(Number) }),
     ]);
@@ -224,7 +224,7 @@ describe("outbound offer calls", () => {
     const { status, call_id: callId } = await attempt(offer.attemptId);
     expect(status).toBe("voicemail");
     expect(await callRow(callId!)).toMatchObject({ call_status: "completed", outcome: "voicemail" });
-    const listed = (await offer.owner.call("/api/calls/list")).json as { items: Record<string, unknown>[] };
+    const listed = await ok(offer.owner.api.calls.list.$get({ query: firstCallsPage }));
     expect(listed.items).toEqual([expect.objectContaining({ id: callId, direction: "outbound", outcome: "voicemail", offer: true })]);
   });
 

@@ -7,6 +7,7 @@ import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { withoutMessages } from "./call-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
+import { ok, refused } from "./helpers.ts";
 import { cron } from "./messaging-helpers.ts";
 
 afterAll(() => sql.end());
@@ -42,23 +43,26 @@ async function salonWithJana() {
   const tool = (name: string, args: Record<string, unknown>) => runTool(ctx, name, JSON.stringify(args));
   /** Jana's free 45-minute starts of a Prague day ("HH:MM"), from the same search the receptionist's tools use. */
   const freeTimes = async (date: string) => {
-    const params = new URLSearchParams({
+    const query = {
       start_date: zonedInstant({ ...wallOf(date), hour: 0, minute: 0 }, PRAGUE).toISOString(),
       end_date: zonedInstant({ ...wallOf(addDays(date, 1)), hour: 0, minute: 0 }, PRAGUE).toISOString(),
       duration: "45",
       stylist: salon.stylist,
-    });
-    const slots = (await salon.owner.call(`/api/dashboard/availability?${params}`)).json as unknown as { start_datetime: string }[];
+    };
+    const slots = await ok(salon.owner.api.dashboard.availability.$get({ query }));
     return slots.map((slot) => {
       const wall = wallTime(new Date(slot.start_datetime), PRAGUE);
       return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
     });
   };
-  const link = (url: string, language = "en") =>
-    salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}`, { method: "PUT", body: { url }, headers: { "accept-language": language } });
+  const calendars = salon.owner.api.dashboard["stylist-calendars"];
+  const param = { stylistId: salon.stylist };
+  /** Links Jana's calendar at `url`, asked in `language`: answers the typed client's response. */
+  const link = (url: string, language = "en") => calendars[":stylistId"].$put({ param, json: { url } }, { headers: { "accept-language": language } });
+  const sync = () => ok(calendars[":stylistId"].sync.$post({ param }));
   const blocks = () =>
     sql<{ start_at: Date; end_at: Date }[]>`select start_at, end_at from stylist_busy_blocks where stylist_id = ${salon.stylist} order by start_at`;
-  return { ...salon, tool, freeTimes, link, blocks };
+  return { ...salon, tool, freeTimes, link, sync, blocks };
 }
 
 describe("a stylist's outside calendar", () => {
@@ -81,11 +85,10 @@ describe("a stylist's outside calendar", () => {
         event("holiday", `DTSTART;VALUE=DATE:${five.replaceAll("-", "")}`, `DTEND;VALUE=DATE:${addDays(five, 1).replaceAll("-", "")}`),
       ),
     );
-    const linked = await salon.link(file.url);
-    expect(linked.status).toBe(200);
-    expect(linked.json).toMatchObject({ stylist: salon.stylist, status: "ok", error: null, busy_count: 5 });
+    const linked = await ok(salon.link(file.url));
+    expect(linked).toMatchObject({ stylist: salon.stylist, status: "ok", error: null, busy_count: 5 });
     // The address is shown by its host and file, not whole.
-    expect(linked.json.address).toBe(`127.0.0.1:${new URL(FILES).port}/…/${file.name}.ics`);
+    expect(linked.address).toBe(`127.0.0.1:${new URL(FILES).port}/…/${file.name}.ics`);
 
     const after = await salon.freeTimes(one);
     // 45 minutes from 09:15 end as the dentist begins; nothing starts in that hour or runs into it.
@@ -114,11 +117,10 @@ describe("a stylist's outside calendar", () => {
     const salon = await salonWithJana();
     const day = addDays(dayOf(new Date(), PRAGUE), 2);
     const file = await serve(calendar(event("a", `DTSTART;TZID=${PRAGUE}:${stamp(day, "10:00")}`, `DTEND;TZID=${PRAGUE}:${stamp(day, "12:00")}`)));
-    expect((await salon.link(file.url)).json).toMatchObject({ status: "ok", busy_count: 1 });
+    expect(await ok(salon.link(file.url))).toMatchObject({ status: "ok", busy_count: 1 });
 
     // Asked back with the copy's ETag, an unchanged file is not sent again.
-    const again = await salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}/sync`, { method: "POST" });
-    expect(again.json).toMatchObject({ status: "ok", busy_count: 1 });
+    expect(await salon.sync()).toMatchObject({ status: "ok", busy_count: 1 });
     const asked = await file.requests();
     expect(asked).toHaveLength(2);
     expect(asked[1]!.ifNoneMatch).toMatch(/^".+"$/);
@@ -132,10 +134,10 @@ describe("a stylist's outside calendar", () => {
     const failing = async (body: string, options: { status?: number; contentType?: string; chunked?: boolean }) => {
       const served = await serve(body, options);
       await sql`update stylist_calendars set url = ${served.url}, status = 'ok' where stylist_id = ${salon.stylist}`;
-      return (await salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}/sync`, { method: "POST" })).json;
+      return salon.sync();
     };
     await replace(file.name, calendar(event("b", `DTSTART;TZID=${PRAGUE}:${stamp(day, "15:00")}`, `DTEND;TZID=${PRAGUE}:${stamp(day, "16:00")}`)));
-    await salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}/sync`, { method: "POST" });
+    await salon.sync();
     const good = await salon.blocks();
     expect(good).toHaveLength(1);
     const [goodSync] = await sql<{ synced_at: Date }[]>`select synced_at from stylist_calendars where stylist_id = ${salon.stylist}`;
@@ -145,41 +147,34 @@ describe("a stylist's outside calendar", () => {
     expect(await failing(calendar("X".repeat(2_100_000)), { chunked: true })).toMatchObject({ status: "error", error: "too_large" });
     // Nothing listens there.
     await sql`update stylist_calendars set url = 'http://127.0.0.1:9/closed.ics' where stylist_id = ${salon.stylist}`;
-    const closed = await salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}/sync`, { method: "POST" });
-    expect(closed.json).toMatchObject({ status: "error", error: "unreachable", synced_at: goodSync!.synced_at.toISOString() });
+    expect(await salon.sync()).toMatchObject({ status: "error", error: "unreachable", synced_at: goodSync!.synced_at.toISOString() });
     expect(await salon.blocks()).toEqual(good);
   });
 
   it("refuses what it cannot read, in the owner's language, keeps each salon's calendars its own, and forgets an unlinked one", async () => {
     const salon = await salonWithJana();
-    const bad = await salon.link("calendar.google.com/private", "de");
-    expect(bad.status).toBe(422);
-    expect(bad.json.fields).toEqual({ url: "Fügen Sie die geheime Adresse des Kalenders im iCal-Format ein; sie beginnt mit https:// oder webcal://." });
+    expect((await refused(salon.link("calendar.google.com/private", "de"), 422)).fields).toEqual({ url: "Fügen Sie die geheime Adresse des Kalenders im iCal-Format ein; sie beginnt mit https:// oder webcal://." });
     // A character no database keeps is refused like any address that is none.
-    const control = await salon.link("https://calendar.example.com/basic\u0000.ics");
-    expect(control.status).toBe(422);
-    expect(control.json.fields).toEqual({ url: "Paste the calendar's secret address in iCal format, starting with https:// or webcal://." });
-    const plain = await salon.link("http://calendar.example.com/basic.ics", "cs");
-    expect(plain.status).toBe(422);
-    expect(plain.json.fields).toEqual({ url: "Tato adresa není zabezpečená. Použijte tajnou adresu, která začíná https:// nebo webcal://." });
+    expect((await refused(salon.link("https://calendar.example.com/basic\u0000.ics"), 422)).fields).toEqual({ url: "Paste the calendar's secret address in iCal format, starting with https:// or webcal://." });
+    expect((await refused(salon.link("http://calendar.example.com/basic.ics", "cs"), 422)).fields).toEqual({ url: "Tato adresa není zabezpečená. Použijte tajnou adresu, která začíná https:// nebo webcal://." });
     // The server's own network is out of reach whatever the scheme: the metadata service, a router, the machine itself.
     for (const inside of ["https://169.254.169.254/latest.ics", "webcal://192.168.1.1/cal.ics", "https://localhost/cal.ics"]) {
-      const refused = await salon.link(inside);
-      expect(refused.status, inside).toBe(422);
-      expect(refused.json.fields).toEqual({ url: "This address points to a private or local network, which cannot be reached from the internet. Use the calendar's public secret address." });
+      expect((await refused(salon.link(inside), 422)).fields, inside).toEqual({ url: "This address points to a private or local network, which cannot be reached from the internet. Use the calendar's public secret address." });
     }
 
     const file = await serve(calendar(event("a", `DTSTART:${stamp(addDays(dayOf(new Date(), PRAGUE), 1), "09:00")}Z`, "DURATION:PT1H")));
-    expect((await salon.link(file.url)).status).toBe(200);
+    await ok(salon.link(file.url));
     const other = await czechSalon();
-    expect((await other.owner.call("/api/dashboard/stylist-calendars")).json).toEqual([]);
-    const theirs = await other.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}`, { method: "PUT", body: { url: file.url } });
-    expect(theirs.status).toBe(404);
-    expect((await other.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}`, { method: "DELETE" })).status).toBe(404);
-    expect((await salon.owner.call("/api/dashboard/stylist-calendars")).json).toHaveLength(1);
+    const theirs = other.owner.api.dashboard["stylist-calendars"];
+    const param = { stylistId: salon.stylist };
+    expect(await ok(theirs.$get())).toEqual([]);
+    await refused(theirs[":stylistId"].$put({ param, json: { url: file.url } }), 404);
+    await refused(theirs[":stylistId"].$delete({ param }), 404);
+    const ours = salon.owner.api.dashboard["stylist-calendars"];
+    expect(await ok(ours.$get())).toHaveLength(1);
 
-    expect((await salon.owner.call(`/api/dashboard/stylist-calendars/${salon.stylist}`, { method: "DELETE" })).status).toBe(204);
+    await ok(ours[":stylistId"].$delete({ param }), 204);
     expect(await salon.blocks()).toEqual([]);
-    expect((await salon.owner.call("/api/dashboard/stylist-calendars")).json).toEqual([]);
+    expect(await ok(ours.$get())).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { StartPhoneCallSession } from "../../worker/calls/telephony/routes.
 import { CALL_LIMITS } from "../../contract/call-socket.ts";
 import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { CallLog } from "../../worker/calls/engine/call-log.ts";
-import { db } from "./helpers.ts";
+import { db, requestContext } from "./helpers.ts";
 
 const sql = db();
 afterAll(() => sql.end());
@@ -41,8 +41,7 @@ async function post(
   const signature = options.signature === undefined ? await twilioSignature(TOKEN, signedUrl, form) : options.signature;
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
   if (signature !== null) headers["x-twilio-signature"] = signature;
-  const waited: Promise<unknown>[] = [];
-  const ctx = { waitUntil: (p: Promise<unknown>) => void waited.push(p), passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
+  const { ctx, waited } = requestContext();
   const response = await app.request(requestUrl, { method: "POST", headers, body: new URLSearchParams(form).toString() }, options.env ?? twilioEnv, ctx);
   // The app's last background task is always closing the request's database client; the
   // tests look at what the webhooks themselves left running.
@@ -346,8 +345,7 @@ describe("Twilio media stream handshake", () => {
     if (options.upgrade !== false) headers.upgrade = "websocket";
     if (signature !== null) headers["x-twilio-signature"] = signature;
     const app = telephonyApp(async () => {});
-    const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} } as unknown as ExecutionContext;
-    const response = await app.request(`https://worker.example.dev${path}`, { headers }, twilioEnv, ctx);
+    const response = await app.request(`https://worker.example.dev${path}`, { headers }, twilioEnv, requestContext().ctx);
     return { status: response.status, text: await response.text() };
   }
 

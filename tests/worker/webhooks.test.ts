@@ -2,14 +2,14 @@ import { env } from "cloudflare:workers";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { WEBHOOK_LIMITS, type WebhookDelivery, type WebhookEndpointWithSecret, type WebhookPayload } from "../../contract/webhooks.ts";
+import { WEBHOOK_LIMITS, type WebhookEventType, type WebhookPayload } from "../../contract/webhooks.ts";
 import { app } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
 import german from "../../worker/platform/messages/de.json";
 import english from "../../worker/platform/messages/en.json";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon, type Owner } from "./client-helpers.ts";
-import { api, type Json } from "./helpers.ts";
+import { api, ok, refused, type Json } from "./helpers.ts";
 import { cron } from "./messaging-helpers.ts";
 
 afterAll(() => sql.end());
@@ -44,12 +44,24 @@ async function settled(owner: Owner, path: string, init: { method?: string; body
   return { status: response.status, text, json: (text ? JSON.parse(text) : {}) as Json };
 }
 
-async function addEndpoint(owner: Owner, url: string, events: string[] = ["appointment.created", "appointment.updated", "appointment.cancelled"]) {
-  const created = await owner.call(HOOKS, { body: { url, events, description: "CRM" } });
-  expect(created.status, created.text).toBe(201);
-  expect(created.json.events).toEqual(events);
-  return created.json as unknown as WebhookEndpointWithSecret;
+async function addEndpoint(owner: Owner, url: string, events: WebhookEventType[] = ["appointment.created", "appointment.updated", "appointment.cancelled"]) {
+  const created = await ok(owner.api.dashboard.webhooks.$post({ json: { url, events, description: "CRM" } }), 201);
+  expect(created.events).toEqual(events);
+  return created;
 }
+
+/** One endpoint's routes, as `owner`. */
+const hookOf = (owner: Owner, id: string) => {
+  const route = owner.api.dashboard.webhooks[":id"];
+  const param = { id };
+  return {
+    update: (json: { enabled?: boolean; url?: string }, headers: Record<string, string> = {}) => route.$patch({ param, json }, { headers }),
+    test: (headers: Record<string, string> = {}) => route.test.$post({ param }, { headers }),
+    newSecret: () => route.secret.$post({ param }),
+    deliveries: () => route.deliveries.$get({ param, query: { offset: "0" } }),
+    remove: () => route.$delete({ param }),
+  };
+};
 
 /** What a receiver got, each checked against the endpoint's secret the way a receiver would. */
 const verified = (secret: string, received: Received[]) => received.map((one) => new Webhook(secret).verify(one.body, one.headers) as WebhookPayload);
@@ -111,11 +123,11 @@ describe("webhooks", () => {
     expect(all[1]!.data).toMatchObject({ start: "2027-03-01T11:00:00.000Z", status: "booked" });
     expect(all[2]!.data).toMatchObject({ start: "2027-03-01T11:00:00.000Z", status: "cancelled" });
 
-    const list = (await salon.owner.call(HOOKS)).json as unknown as WebhookEndpointWithSecret[];
+    const list = await ok(salon.owner.api.dashboard.webhooks.$get());
     expect(list).toHaveLength(1);
     expect(list[0]).not.toHaveProperty("secret");
     expect(list[0]!.last_delivery).toMatchObject({ status: "delivered", response_status: 200 });
-    const log = (await salon.owner.call(`${HOOKS}/${endpoint.id}/deliveries`)).json as { items: WebhookDelivery[]; total: number };
+    const log = await ok(hookOf(salon.owner, endpoint.id).deliveries());
     expect(log.total).toBe(3);
     expect(log.items.map((item) => item.event_type)).toEqual(["appointment.cancelled", "appointment.updated", "appointment.created"]);
   });
@@ -153,7 +165,7 @@ describe("webhooks", () => {
     await due(endpoint.id);
     await cron(bindings);
     expect((await deliveriesOf(endpoint.id)).at(-1)).toMatchObject({ status: "failed", attempts: WEBHOOK_LIMITS.attempts });
-    const log = (await salon.owner.call(`${HOOKS}/${endpoint.id}/deliveries`)).json as { items: WebhookDelivery[] };
+    const log = await ok(hookOf(salon.owner, endpoint.id).deliveries());
     expect(log.items[0]).toMatchObject({ event_type: "appointment.cancelled", status: "failed", response_status: 503, error: "http", next_attempt_at: null });
   });
 
@@ -188,38 +200,31 @@ describe("webhooks", () => {
 
   it("send a test event at once and answer how it went, refused while paused and past the hourly limit", async () => {
     const salon = await czechSalon();
-    const hook = receiver();
-    const endpoint = await addEndpoint(salon.owner, hook.url);
-    const tested = await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" });
-    expect(tested.status, tested.text).toBe(202);
-    expect(tested.json).toMatchObject({ event_type: "webhook.test", status: "delivered", response_status: 200, attempts: 1, error: null });
-    expect(verified(endpoint.secret, await hook.received())).toMatchObject([{ type: "webhook.test", data: { endpoint_id: endpoint.id } }]);
+    const receiving = receiver();
+    const endpoint = await addEndpoint(salon.owner, receiving.url);
+    const hook = hookOf(salon.owner, endpoint.id);
+    expect(await ok(hook.test(), 202)).toMatchObject({ event_type: "webhook.test", status: "delivered", response_status: 200, attempts: 1, error: null });
+    expect(verified(endpoint.secret, await receiving.received())).toMatchObject([{ type: "webhook.test", data: { endpoint_id: endpoint.id } }]);
 
-    await hook.answer(404);
-    const refused = await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" });
-    expect(refused.json).toMatchObject({ status: "failed", response_status: 404, error: "http" });
+    await receiving.answer(404);
+    expect(await ok(hook.test(), 202)).toMatchObject({ status: "failed", response_status: 404, error: "http" });
 
     // A new secret signs from now on; the old one no longer verifies.
-    const replaced = (await salon.owner.call(`${HOOKS}/${endpoint.id}/secret`, { method: "POST" })).json as unknown as WebhookEndpointWithSecret;
+    const replaced = await ok(hook.newSecret());
     expect(replaced.secret).not.toBe(endpoint.secret);
-    await hook.answer(200);
-    await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" });
-    const last = (await hook.received()).at(-1)!;
+    await receiving.answer(200);
+    await ok(hook.test(), 202);
+    const last = (await receiving.received()).at(-1)!;
     expect(verified(replaced.secret, [last])[0]!.type).toBe("webhook.test");
     expect(() => verified(endpoint.secret, [last])).toThrow();
 
-    const paused = await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "PATCH", body: { enabled: false }, headers: { "accept-language": "de" } });
-    expect(paused.json).toMatchObject({ enabled: false });
-    const whilePaused = await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST", headers: { "accept-language": "de" } });
-    expect(whilePaused.status).toBe(409);
-    expect(whilePaused.json.detail).toBe(german["webhooks.error.disabled"]);
+    const inGerman = { "accept-language": "de" };
+    expect(await ok(hook.update({ enabled: false }, inGerman))).toMatchObject({ enabled: false });
+    expect((await refused(hook.test(inGerman), 409)).detail).toBe(german["webhooks.error.disabled"]);
 
-    await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "PATCH", body: { enabled: true } });
-    const statuses: number[] = [];
-    for (let sent = 4; sent <= WEBHOOK_LIMITS.testsPerHour; sent++) statuses.push((await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" })).status);
-    expect(new Set(statuses)).toEqual(new Set([202]));
-    const tooMany = await salon.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" });
-    expect(tooMany.status).toBe(429);
+    await ok(hook.update({ enabled: true }));
+    for (let sent = 4; sent <= WEBHOOK_LIMITS.testsPerHour; sent++) await ok(hook.test(), 202);
+    await refused(hook.test(), 429);
   });
 
   it("hold a paused endpoint's deliveries and send them when it is on again", async () => {
@@ -228,12 +233,12 @@ describe("webhooks", () => {
     await hook.answer(500);
     const endpoint = await addEndpoint(salon.owner, hook.url);
     await settled(salon.owner, "/api/dashboard/appointments", { body: appointmentBody(salon, "2027-03-05T09:00:00.000Z", "2027-03-05T09:45:00.000Z") });
-    await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "PATCH", body: { enabled: false } });
+    await ok(hookOf(salon.owner, endpoint.id).update({ enabled: false }));
     await hook.answer(200);
     await due(endpoint.id);
     await cron(bindings);
     expect(await hook.received()).toHaveLength(1);
-    await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "PATCH", body: { enabled: true } });
+    await ok(hookOf(salon.owner, endpoint.id).update({ enabled: true }));
     await cron(bindings);
     expect(await hook.received()).toHaveLength(2);
   });
@@ -242,48 +247,36 @@ describe("webhooks", () => {
     const salon = await czechSalon();
     const other = await czechSalon();
     const endpoint = await addEndpoint(salon.owner, receiver().url);
-    expect((await other.owner.call(HOOKS)).json).toEqual([]);
-    const attempts = [
-      other.owner.call(`${HOOKS}/${endpoint.id}`, { method: "PATCH", body: { enabled: false } }),
-      other.owner.call(`${HOOKS}/${endpoint.id}/secret`, { method: "POST" }),
-      other.owner.call(`${HOOKS}/${endpoint.id}/test`, { method: "POST" }),
-      other.owner.call(`${HOOKS}/${endpoint.id}/deliveries`),
-      other.owner.call(`${HOOKS}/${endpoint.id}`, { method: "DELETE" }),
-    ];
+    expect(await ok(other.owner.api.dashboard.webhooks.$get())).toEqual([]);
+    const theirs = hookOf(other.owner, endpoint.id);
+    const attempts = [theirs.update({ enabled: false }), theirs.newSecret(), theirs.test(), theirs.deliveries(), theirs.remove()];
     expect((await Promise.all(attempts)).map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
-    expect((await salon.owner.call(HOOKS)).json).toMatchObject([{ id: endpoint.id, events: endpoint.events, enabled: true, secret_prefix: endpoint.secret_prefix }]);
+    expect(await ok(salon.owner.api.dashboard.webhooks.$get())).toMatchObject([{ id: endpoint.id, events: endpoint.events, enabled: true, secret_prefix: endpoint.secret_prefix }]);
 
-    const removed = await salon.owner.call(`${HOOKS}/${endpoint.id}`, { method: "DELETE" });
-    expect(removed.status).toBe(204);
-    expect((await salon.owner.call(HOOKS)).json).toEqual([]);
+    await ok(hookOf(salon.owner, endpoint.id).remove(), 204);
+    expect(await ok(salon.owner.api.dashboard.webhooks.$get())).toEqual([]);
   });
 
   it("refuse insecure and private addresses, an eleventh endpoint, and API keys", async () => {
     const salon = await czechSalon();
-    const events = ["client.created"];
-    const insecure = await salon.owner.call(HOOKS, { body: { url: "http://crm.example.com/hooks", events } });
-    expect(insecure.status).toBe(422);
-    expect(insecure.json.detail).toBe(english["webhooks.error.insecure"]);
+    const hooks = salon.owner.api.dashboard.webhooks;
+    const events: WebhookEventType[] = ["client.created"];
+    const insecure = await refused(hooks.$post({ json: { url: "http://crm.example.com/hooks", events, description: null } }), 422);
+    expect(insecure.detail).toBe(english["webhooks.error.insecure"]);
     for (const url of ["https://localhost/hooks", "https://10.1.2.3/hooks", "https://192.168.0.10/", "https://[::1]:8443/x", "https://169.254.169.254/latest"]) {
-      const refused = await salon.owner.call(HOOKS, { body: { url, events }, headers: { "accept-language": "de" } });
-      expect(refused.status, url).toBe(422);
-      expect(refused.json.detail).toBe(german["webhooks.error.private"]);
+      const refusal = await refused(hooks.$post({ json: { url, events, description: null } }, { headers: { "accept-language": "de" } }), 422);
+      expect(refusal.detail, url).toBe(german["webhooks.error.private"]);
     }
-    const noEvents = await salon.owner.call(HOOKS, { body: { url: "https://crm.example.com/hooks", events: [] } });
-    expect(noEvents.status).toBe(422);
+    await refused(hooks.$post({ json: { url: "https://crm.example.com/hooks", events: [], description: null } }), 422);
 
-    const made = [];
-    for (let n = 0; n < WEBHOOK_LIMITS.endpoints; n++) made.push((await salon.owner.call(HOOKS, { body: { url: `https://crm.example.com/hooks/${n}`, events } })).status);
-    expect(new Set(made)).toEqual(new Set([201]));
-    const eleventh = await salon.owner.call(HOOKS, { body: { url: "https://crm.example.com/hooks/10", events } });
-    expect(eleventh.status).toBe(409);
-    expect(eleventh.json.detail).toBe(english["webhooks.error.tooMany"].replace("{max}", String(WEBHOOK_LIMITS.endpoints)));
+    for (let n = 0; n < WEBHOOK_LIMITS.endpoints; n++) await ok(hooks.$post({ json: { url: `https://crm.example.com/hooks/${n}`, events, description: null } }), 201);
+    const eleventh = await refused(hooks.$post({ json: { url: "https://crm.example.com/hooks/10", events, description: null } }), 409);
+    expect(eleventh.detail).toBe(english["webhooks.error.tooMany"].replace("{max}", String(WEBHOOK_LIMITS.endpoints)));
 
-    const first = ((await salon.owner.call(HOOKS)).json as unknown as { id: string }[])[0]!;
-    const moved = await salon.owner.call(`${HOOKS}/${first.id}`, { method: "PATCH", body: { url: "https://127.0.0.2/x" } });
-    expect(moved.status).toBe(422);
+    const [first] = await ok(hooks.$get());
+    await refused(hookOf(salon.owner, first!.id).update({ url: "https://127.0.0.2/x" }), 422);
 
-    const key = (await salon.owner.call("/api/dashboard/api-keys", { body: { name: "Sync", scope: "read_write" } })).json.key as string;
+    const { key } = await ok(salon.owner.api.dashboard["api-keys"].$post({ json: { name: "Sync", scope: "read_write" } }), 201);
     const withKey = await api(HOOKS, { headers: { authorization: `Bearer ${key}` } });
     expect(withKey.status).toBe(403);
     const makeWithKey = await api(HOOKS, { body: { url: "https://crm.example.com/x", events }, headers: { authorization: `Bearer ${key}` } });
