@@ -2,31 +2,33 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { CalendarFeeds } from "../../contract/calendar-feeds.ts";
+import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
 import { CalendarSyncTab } from "../../src/features/salon-settings/integrations/calendar-sync-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const TOKEN = "a".repeat(43);
 const JANA = "11111111-1111-4111-8111-111111111111";
 
 /** The feeds API over a salon whose feed exists and whose stylist Jana has none; what was sent, and a refusal for every change when given. */
-function fakeApi(refusal?: { status: number; body: unknown }) {
+function fakeApi(refuse?: { status: number; body: ErrorBody }) {
   const sent: { method: string; path: string; body?: unknown }[] = [];
   let feeds: CalendarFeeds = { salon: { id: "f1", token: TOKEN }, stylists: [{ id: JANA, name: "Jana Nováková", is_active: true, feed: null }] };
   mockFetch((url, init) => {
     const { pathname } = new URL(url, "http://localhost");
     const method = init.method ?? "GET";
-    if (!pathname.startsWith("/api/dashboard/calendar-feeds")) return json(404, { detail: "no such route in the fake" });
-    if (method === "GET") return json(200, feeds);
+    if (!pathname.startsWith("/api/dashboard/calendar-feeds")) return refusal(404, { detail: "no such route in the fake" });
+    if (method === "GET") return reply(api.dashboard["calendar-feeds"].$get, feeds);
     sent.push({ method, path: pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (refusal) return json(refusal.status, refusal.body);
+    if (refuse) return refusal(refuse.status, refuse.body);
     if (method === "DELETE") {
       feeds = { ...feeds, salon: null };
       return new Response(null, { status: 204 });
     }
     const feed = { id: "f2", token: "b".repeat(43) };
     feeds = { ...feeds, stylists: feeds.stylists.map((stylist) => ({ ...stylist, feed })) };
-    return json(201, feed);
+    return reply(api.dashboard["calendar-feeds"].$post, feed, 201);
   });
   return sent;
 }

@@ -5,7 +5,8 @@ import type { CallStats } from "../../contract/calls.ts";
 import type { Language } from "../../contract/languages.ts";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { aCall } from "./call-fixture.ts";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 // Monday 23 November 2026, 13:00 in Prague.
 const NOW = new Date("2026-11-23T12:00:00Z");
@@ -44,12 +45,12 @@ const STATS: CallStats = {
 function fakeCallsApi() {
   return mockFetch((url) => {
     const { pathname } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
-    if (pathname === "/api/calls/stats") return json(200, STATS);
-    if (pathname === "/api/calls/list") return json(200, { items: [OFFER_CALL, INBOUND], total: 2 });
-    if (pathname.startsWith("/api/calls/conversation/")) return json(200, []);
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
+    if (pathname === "/api/calls/stats") return reply(api.calls.stats.$get, STATS);
+    if (pathname === "/api/calls/list") return reply(api.calls.list.$get, { items: [OFFER_CALL, INBOUND], total: 2 });
+    if (pathname.startsWith("/api/calls/conversation/")) return reply(api.calls.conversation[":id"].$get, []);
     const found = [OFFER_CALL, INBOUND].find((call) => pathname === `/api/calls/${call.id}`);
-    return found ? json(200, found) : json(404, { detail: "no such route in the fake" });
+    return found ? reply(api.calls[":id"].$get, found) : refusal(404, { detail: "no such route in the fake" });
   });
 }
 

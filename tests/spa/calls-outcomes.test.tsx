@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Call, CallStats } from "../../contract/calls.ts";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { aCall } from "./call-fixture.ts";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 // Monday 23 November 2026, 13:00 in Prague. Timers are faked too, moving with real time, so a
 // test can jump ahead to the next time a summary is asked for.
@@ -62,23 +63,23 @@ function fakeCallsApi({ list, call }: FakeApi = {}) {
   const every = [BOOKED, CALL_BACK, FAILED, SKIPPED];
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
-    if (pathname === "/api/calls/stats") return json(200, STATS);
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
+    if (pathname === "/api/calls/stats") return reply(api.calls.stats.$get, STATS);
     if (pathname === "/api/calls/list") {
       const filter = { outcome: searchParams.get("outcome"), followUp: searchParams.get("follow_up") === "true" };
       const answer = list?.(filter) ?? {
         items: every.filter((one) => (!filter.outcome || one.outcome === filter.outcome) && (!filter.followUp || one.follow_up)),
       };
-      return json(200, { items: answer.items, total: answer.total ?? answer.items.length });
+      return reply(api.calls.list.$get, { items: answer.items, total: answer.total ?? answer.items.length });
     }
     const id = pathname.split("/").pop()!;
-    if (pathname.startsWith("/api/calls/conversation/")) return json(200, []);
+    if (pathname.startsWith("/api/calls/conversation/")) return reply(api.calls.conversation[":id"].$get, []);
     if (pathname === `/api/calls/${id}`) {
       if (call) return call(id);
       const found = [...every, OLDER].find((one) => one.id === id);
-      return found ? json(200, found) : json(404, { detail: "Not found. It may have been deleted.", code: "not_found" });
+      return found ? reply(api.calls[":id"].$get, found) : refusal(404, { detail: "Not found. It may have been deleted.", code: "not_found" });
     }
-    return json(404, { detail: "no such route in the fake" });
+    return refusal(404, { detail: "no such route in the fake" });
   });
 }
 
@@ -207,7 +208,7 @@ describe("a call's details", () => {
 
   it("say of an offer call an answering machine took that a message was left, not that someone hung up", async () => {
     const machine = aCall("c5", "2026-11-23T09:00:00Z", { direction: "outbound", offer: true, outcome: "voicemail", summary_state: "skipped", call_duration: 25 });
-    fakeCallsApi({ call: () => json(200, machine) });
+    fakeCallsApi({ call: () => reply(api.calls[":id"].$get, machine) });
     renderPage("/en/dashboard/calls?call=c5");
     expect(await details().findByText("Voicemail left")).toBeInTheDocument();
     expect(details().queryByText("Abandoned")).not.toBeInTheDocument();
@@ -243,7 +244,7 @@ describe("a call's details", () => {
     let asked = 0;
     const requests = fakeCallsApi({
       list: () => ({ items: [asked >= 2 ? written : fresh] }),
-      call: () => json(200, ++asked >= 2 ? written : fresh),
+      call: () => reply(api.calls[":id"].$get, ++asked >= 2 ? written : fresh),
     });
     renderPage();
     expect(await details().findByText("The summary is being written…")).toBeInTheDocument();
@@ -268,7 +269,7 @@ describe("a call's details", () => {
     let asked = 0;
     fakeCallsApi({ list: () => ({ items: [fresh] }), call: () => {
       asked++;
-      return json(200, fresh);
+      return reply(api.calls[":id"].$get, fresh);
     } });
     renderPage();
     expect(await details().findByText("The summary is being written…")).toBeInTheDocument();
@@ -285,7 +286,7 @@ describe("a call's details", () => {
     let asked = 0;
     fakeCallsApi({ list: () => ({ items: [old] }), call: () => {
       asked++;
-      return json(200, old);
+      return reply(api.calls[":id"].$get, old);
     } });
     renderPage();
     expect(await details().findByText("Inbound call")).toBeInTheDocument();

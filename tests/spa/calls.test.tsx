@@ -6,7 +6,8 @@ import type { Language } from "../../contract/languages.ts";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { callKind } from "../../src/features/calls/format.ts";
 import { pageItems } from "../../src/features/calls/pagination.ts";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 import { aCall } from "./call-fixture.ts";
 
 // jsdom has no canvas: the chart's library is replaced by a stand-in that records what it was given.
@@ -98,16 +99,16 @@ interface FakeApi {
 function fakeCallsApi({ calls = CALLS, total, conversation, stats: statsAnswer, list, instructions = "You are the receptionist of Salon Bella." }: FakeApi = {}) {
   return mockFetch((url) => {
     const { pathname, searchParams } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
-    if (pathname === "/api/calls/list") return list ? list() : json(200, { items: calls, total: total ?? calls.length });
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "EUR" });
+    if (pathname === "/api/calls/list") return list ? list() : reply(api.calls.list.$get, { items: calls, total: total ?? calls.length });
     if (pathname === "/api/calls/stats") {
       const period = searchParams.get("period")!;
-      return statsAnswer ? statsAnswer(period) : json(200, period === "this_week" ? WEEK : stats(period));
+      return statsAnswer ? statsAnswer(period) : reply(api.calls.stats.$get, period === "this_week" ? WEEK : stats(period));
     }
     const id = pathname.split("/").pop()!;
-    if (pathname.startsWith("/api/calls/conversation/")) return conversation ? conversation(id) : json(200, id === "c1" ? CONVERSATION : []);
-    if (pathname.startsWith("/api/calls/instructions/")) return json(200, { instructions: id === "c1" ? instructions : null });
-    return json(404, { detail: "no such route in the fake" });
+    if (pathname.startsWith("/api/calls/conversation/")) return conversation ? conversation(id) : reply(api.calls.conversation[":id"].$get, id === "c1" ? CONVERSATION : []);
+    if (pathname.startsWith("/api/calls/instructions/")) return reply(api.calls.instructions[":id"].$get, { instructions: id === "c1" ? instructions : null });
+    return refusal(404, { detail: "no such route in the fake" });
   });
 }
 
@@ -231,7 +232,7 @@ describe("the Calls screen", () => {
   });
 
   it("shows the empty texts and no pager when there are no calls", async () => {
-    fakeCallsApi({ calls: [], stats: (period) => json(200, stats(period, { total_calls: 0, total_price: 0, average_duration: 0, average_price_per_call: 0, days: [{ date: "2026-11-23", calls: 0 }] })) });
+    fakeCallsApi({ calls: [], stats: (period) => reply(api.calls.stats.$get, stats(period, { total_calls: 0, total_price: 0, average_duration: 0, average_price_per_call: 0, days: [{ date: "2026-11-23", calls: 0 }] })) });
     renderPage();
     expect(await screen.findByText("No calls found. Calls will appear here when you receive or make them.")).toBeInTheDocument();
     expect(
@@ -285,8 +286,8 @@ describe("the Calls screen", () => {
 
   it("says what went wrong with each load, in the error catalogue's words", async () => {
     fakeCallsApi({
-      list: () => json(500, { detail: "The calls are resting." }),
-      stats: () => json(503, { detail: "Down for maintenance" }),
+      list: () => refusal(500, { detail: "The calls are resting." }),
+      stats: () => refusal(503, { detail: "Down for maintenance" }),
     });
     renderPage();
     expect(await screen.findByText("Failed to load statistics: 503 - Down for maintenance")).toBeInTheDocument();
@@ -299,8 +300,8 @@ describe("the Calls screen", () => {
   it("loads the statistics and the history again with Try again", async () => {
     let failures = 2;
     fakeCallsApi({
-      list: () => (failures-- > 0 ? json(500, { detail: "The calls are resting." }) : json(200, { items: CALLS, total: CALLS.length })),
-      stats: (period) => (failures-- > 0 ? json(503, { detail: "Down for maintenance" }) : json(200, stats(period))),
+      list: () => (failures-- > 0 ? refusal(500, { detail: "The calls are resting." }) : reply(api.calls.list.$get, { items: CALLS, total: CALLS.length })),
+      stats: (period) => (failures-- > 0 ? refusal(503, { detail: "Down for maintenance" }) : reply(api.calls.stats.$get, stats(period))),
     });
     renderPage();
     expect(await screen.findByText("The statistics could not be loaded.")).toBeInTheDocument();
@@ -322,7 +323,7 @@ describe("the Calls screen", () => {
   });
 
   it("empties the conversation when it cannot be loaded", async () => {
-    fakeCallsApi({ conversation: () => json(404, { detail: "Not found. It may have been deleted." }) });
+    fakeCallsApi({ conversation: () => refusal(404, { detail: "Not found. It may have been deleted." }) });
     renderPage();
     await waitFor(() => expect(screen.getAllByText("Failed to load conversation: Not found. It may have been deleted.")).toHaveLength(2));
     expect(within(region("Conversation")).queryByRole("listitem")).not.toBeInTheDocument();

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Question, QuestionState } from "../../contract/questions.ts";
 import { QuestionsSection } from "../../src/features/questions/components/questions-section.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const PARKING: Question = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -30,10 +31,10 @@ function fakeQuestionsApi(initial: Question[]) {
     const { pathname, searchParams } = new URL(url, "http://localhost");
     const method = init.method ?? "GET";
     const body = init.body ? (JSON.parse(String(init.body)) as { question: string; answer: string }) : undefined;
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
     if (pathname === "/api/dashboard/questions" && method === "GET") {
       const state = (searchParams.get("state") ?? "open") as QuestionState;
-      return json(200, { items: [...rows.values()].filter((row) => row.state === state) });
+      return reply(api.dashboard.questions.$get, { items: [...rows.values()].filter((row) => row.state === state) });
     }
     writes.push({ method, pathname, body });
     const [, id, action] = /^\/api\/dashboard\/questions\/([^/]+)(?:\/(\w+))?$/.exec(pathname) ?? [];
@@ -41,9 +42,9 @@ function fakeQuestionsApi(initial: Question[]) {
     if (pathname === "/api/dashboard/questions" && method === "POST") {
       const created: Question = { ...CARDS, id: crypto.randomUUID(), question: body!.question, answer: body!.answer };
       rows.set(created.id, created);
-      return json(201, created);
+      return reply(api.dashboard.questions.$post, created, 201);
     }
-    if (!row) return json(404, { detail: "Not found. It may have been deleted." });
+    if (!row) return refusal(404, { detail: "Not found. It may have been deleted." });
     if (method === "PUT") Object.assign(row, { question: body!.question, answer: body!.answer, state: "answered" });
     else if (action === "dismiss") row.state = "dismissed";
     else if (action === "reopen") row.state = "open";
@@ -51,7 +52,7 @@ function fakeQuestionsApi(initial: Question[]) {
       rows.delete(row.id);
       return new Response(null, { status: 204 });
     }
-    return json(200, row);
+    return reply(api.dashboard.questions[":id"].$put, row);
   });
   return writes;
 }

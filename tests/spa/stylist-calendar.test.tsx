@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { StylistCalendar } from "../../contract/stylist-calendars.ts";
 import { StylistCalendarLink } from "../../src/features/salon-settings/stylists/stylist-calendar-link.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const JANA = "11111111-1111-4111-8111-111111111111";
 const linked = (changes: Partial<StylistCalendar> = {}): StylistCalendar => ({
@@ -22,9 +23,9 @@ const linked = (changes: Partial<StylistCalendar> = {}): StylistCalendar => ({
 function open(list: StylistCalendar[], answers: Response[]) {
   const calls = mockFetch((url) => {
     const { pathname } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
-    if (pathname === "/api/dashboard/stylist-calendars") return json(200, list);
-    return answers.shift() ?? json(500, { detail: "no answer left in the fake" });
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", currency: "CZK" });
+    if (pathname === "/api/dashboard/stylist-calendars") return reply(api.dashboard["stylist-calendars"].$get, list);
+    return answers.shift() ?? refusal(500, { detail: "no answer left in the fake" });
   });
   renderWithQueries(<StylistCalendarLink stylistId={JANA} />, { language: "en", path: "/en/salon-settings?tab=stylists" });
   return calls;
@@ -32,7 +33,7 @@ function open(list: StylistCalendar[], answers: Response[]) {
 
 describe("a stylist's outside calendar in their form", () => {
   it("links an address, refused first at the field, and says how the read went", async () => {
-    const calls = open([], [json(422, { detail: "Bad", fields: { url: "This address is not secure." } }), json(200, linked())]);
+    const calls = open([], [refusal(422, { detail: "Bad", fields: { url: "This address is not secure." } }), reply(api.dashboard["stylist-calendars"][":stylistId"].$put, linked())]);
     const address = await screen.findByLabelText("Secret iCal address");
     await userEvent.type(address, "http://cal.example.com/x.ics");
     await userEvent.click(screen.getByRole("button", { name: "Link calendar" }));
@@ -51,7 +52,7 @@ describe("a stylist's outside calendar in their form", () => {
 
   it("says why a read failed and that the last good busy times still apply, reads again and unlinks", async () => {
     const failed = linked({ status: "error", error: "http", error_status: 404, checked_at: "2026-12-02T09:00:00Z" });
-    open([failed], [json(200, linked({ busy_count: 1 })), new Response(null, { status: 204 })]);
+    open([failed], [reply(api.dashboard["stylist-calendars"][":stylistId"].$put, linked({ busy_count: 1 })), new Response(null, { status: 204 })]);
     expect(await screen.findByText(/Could not read it Dec 2, 10:00 AM: the address answered with error 404\./)).toHaveTextContent(
       "The busy times read Dec 1, 2:05 PM still apply.",
     );

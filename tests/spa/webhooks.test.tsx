@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookEndpoint } from "../../contract/webhooks.ts";
 import { WebhooksSection } from "../../src/features/salon-settings/integrations/webhooks-section.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const SECRET = "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQtMTIzNA==";
 const ID = "44444444-4444-4444-8444-444444444444";
@@ -43,23 +44,23 @@ function fakeApi({ list = [] as WebhookEndpoint[], created, tested }: { list?: W
     const { pathname } = new URL(url, "http://localhost");
     const method = init.method ?? "GET";
     if (method !== "GET") sent.push({ method, path: pathname, body: init.body ? JSON.parse(String(init.body)) : null });
-    if (pathname === "/api/dashboard/webhooks" && method === "GET") return json(200, endpoints);
+    if (pathname === "/api/dashboard/webhooks" && method === "GET") return reply(api.dashboard.webhooks.$get, endpoints);
     if (pathname === "/api/dashboard/webhooks" && method === "POST") {
       const answer = created?.();
       if (answer) return answer;
       const body = JSON.parse(String(init.body)) as WebhookEndpoint;
       endpoints = [endpoint({ url: body.url, description: body.description, events: body.events })];
-      return json(201, { ...endpoints[0], secret: SECRET });
+      return reply(api.dashboard.webhooks.$post, { ...endpoints[0], secret: SECRET }, 201);
     }
-    if (pathname === `/api/dashboard/webhooks/${ID}/test`) return tested?.() ?? json(202, delivery({}));
+    if (pathname === `/api/dashboard/webhooks/${ID}/test`) return tested?.() ?? reply(api.dashboard.webhooks[":id"].test.$post, delivery({}), 202);
     if (pathname === `/api/dashboard/webhooks/${ID}/deliveries`) {
       const offset = Number(new URL(url, "http://localhost").searchParams.get("offset"));
       const all = Array.from({ length: 25 }, (_, index) =>
         delivery(index === 0 ? { event_type: "appointment.created", status: "pending", attempts: 2, response_status: 500, error: "http", next_attempt_at: "2026-11-26T09:05:00Z" } : { event_type: "appointment.updated" }),
       );
-      return json(200, { items: all.slice(offset, offset + 20), total: all.length });
+      return reply(api.dashboard.webhooks[":id"].deliveries.$get, { items: all.slice(offset, offset + 20), total: all.length });
     }
-    return json(404, { detail: "no such route in the fake" });
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return sent;
 }
@@ -93,7 +94,7 @@ describe("Webhooks in Salon Settings", () => {
 
   it("shows the server's refusal at the address field", async () => {
     const detail = "Webhooks go only to https:// addresses.";
-    fakeApi({ created: () => json(422, { detail, code: "validation_error", fields: { url: detail } }) });
+    fakeApi({ created: () => refusal(422, { detail, code: "validation_error", fields: { url: detail } }) });
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole("button", { name: "Add endpoint" }));
@@ -105,7 +106,7 @@ describe("Webhooks in Salon Settings", () => {
   });
 
   it("tells how a test event went, and pages the log, in Czech", async () => {
-    fakeApi({ list: [endpoint({ last_delivery: { status: "failed", response_status: 500, at: "2026-11-26T09:00:00Z" } })], tested: () => json(202, delivery({ status: "failed", response_status: 500, error: "http" })) });
+    fakeApi({ list: [endpoint({ last_delivery: { status: "failed", response_status: 500, at: "2026-11-26T09:00:00Z" } })], tested: () => reply(api.dashboard.webhooks[":id"].test.$post, delivery({ status: "failed", response_status: 500, error: "http" }), 202) });
     const user = userEvent.setup();
     render("cs");
     expect(await screen.findByText(/Nová rezervace, Změna termínu, Zrušený termín, Dokončený hovor, Nový klient/)).toBeInTheDocument();
