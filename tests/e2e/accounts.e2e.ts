@@ -104,7 +104,7 @@ describe("accounts in the browser", () => {
   it("shows the next owner signing in on the same tab nothing of the last one's salon", async () => {
     const { page, context } = await browser.visitor();
     const first = await signedInOwner(page);
-    const next = await verifiedOwner(await context.newPage());
+    const next = await verifiedOwner();
     const salonName = page.getByLabel("Salon Name");
 
     await page.goto("/en");

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import type { TokenResponse } from "../../contract/auth.ts";
+import { TEST_PASSWORD, testPasswordHash } from "../support/test-password.ts";
+import { sql } from "./database.ts";
 
 /** Follows the newest link mailed to `to` whose subject contains `subject`, from the local mailbox. */
 export async function openMailedLink(page: Page, to: string, subject = "") {
@@ -9,37 +11,21 @@ export async function openMailedLink(page: Page, to: string, subject = "") {
   await mail.getByRole("link").first().click();
 }
 
-/** The newest mail to `to` in the local mailbox, as its API lists it. */
-async function mailTo(page: Page, to: string): Promise<{ text: string }> {
-  const response = await page.request.get("/api/dev/mailbox");
-  const { items } = (await response.json()) as { items: { to: string; text: string }[] };
-  const mail = items.find((item) => item.to === to);
-  if (!mail) throw new Error(`no mail to ${to} in the local mailbox`);
-  return mail;
-}
-
 /**
- * A new salon owner, registered and verified through the mailed link, not signed in. The
- * browser journey of both is the accounts test's; here they go through the API the dialogs use.
+ * A new salon owner with a verified account, not signed in. Signing up and following the mailed
+ * link are the accounts test's journey; here the account is put in the database.
  */
-export async function verifiedOwner(page: Page, password = "Salon-2026!") {
-  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@salon.example`;
-  // Each owner signs up from an address of their own, as owners do: registrations are limited per address.
-  const address = `198.51.100.${Math.floor(Math.random() * 254) + 1}`;
-  const registered = await page.request.post("/api/auth/register", { data: { email, password }, headers: { "cf-connecting-ip": address } });
-  if (registered.status() !== 201) throw new Error(`register: ${await registered.text()}`);
-  const link = /https?:\/\/\S+\/verify-email\?\S+/.exec((await mailTo(page, email)).text);
-  if (!link) throw new Error(`no verification link mailed to ${email}`);
-  const verified = await page.request.post(`/api/auth/verify-email${new URL(link[0]).search}`);
-  if (!verified.ok()) throw new Error(`verify: ${await verified.text()}`);
-  return { email, password };
+export async function verifiedOwner() {
+  const email = `owner-${crypto.randomUUID().slice(0, 12)}@salon.example`;
+  await sql`insert into users (email, password_hash, email_verified_at, language) values (${email}, ${await testPasswordHash()}, now(), 'en')`;
+  return { email, password: TEST_PASSWORD };
 }
 
 /** A new salon owner, registered, verified and signed in (see logIn). */
-export async function signedInOwner(page: Page, password = "Salon-2026!") {
-  const { email } = await verifiedOwner(page, password);
-  await logIn(page, email, password);
-  return { email, password };
+export async function signedInOwner(page: Page) {
+  const owner = await verifiedOwner();
+  await logIn(page, owner.email, owner.password);
+  return owner;
 }
 
 /**

@@ -1,9 +1,9 @@
-import { hashPassword } from "../../worker/accounts/password.ts";
+import { TEST_PASSWORD, testPasswordHash } from "../support/test-password.ts";
 import { api, db } from "./helpers.ts";
 
 export const sql = db();
 
-export const PASSWORD = "Salon-2026!";
+export const PASSWORD = TEST_PASSWORD;
 
 export const uniqueEmail = (name = "owner") => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
@@ -37,15 +37,12 @@ export async function registerAndVerify(email = uniqueEmail(), password = PASSWO
   return { email, password };
 }
 
-let passwordHash: Promise<string> | undefined;
-
 /**
  * A verified account made in the database, for tests of what comes after signing up (the
- * sign-up itself is auth.test.ts's): PASSWORD is hashed once per file, not twice per person.
+ * sign-up itself is auth.test.ts's), with PASSWORD hashed once per file at the tests' cost.
  */
 export async function verifiedUser(email = uniqueEmail()) {
-  passwordHash ??= hashPassword(PASSWORD);
-  await sql`insert into users (email, password_hash, language, email_verified_at) values (${email}, ${await passwordHash}, 'en', now())`;
+  await sql`insert into users (email, password_hash, language, email_verified_at) values (${email}, ${await testPasswordHash()}, 'en', now())`;
   return { email, password: PASSWORD };
 }
 

@@ -5,7 +5,10 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 const CURRENT = { logN: 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, { logN, r, p }: typeof CURRENT): Promise<Buffer> {
+/** scrypt's cost parameters; a stored hash names its own, so a login verifies at the cost it was made with. */
+export type ScryptCost = typeof CURRENT;
+
+function derive(password: string, salt: Buffer, { logN, r, p }: ScryptCost): Promise<Buffer> {
   const N = 2 ** logN;
   // Node's default maxmem (32 MiB) is exactly what N=2^15, r=8 needs, and scrypt refuses it.
   const options: ScryptOptions = { N, r, p, maxmem: 2 * 128 * N * r };
@@ -14,10 +17,10 @@ function derive(password: string, salt: Buffer, { logN, r, p }: typeof CURRENT):
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = CURRENT): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, CURRENT);
-  const { logN, r, p } = CURRENT;
+  const key = await derive(password, salt, cost);
+  const { logN, r, p } = cost;
   return `scrypt$${logN}$${r}$${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
