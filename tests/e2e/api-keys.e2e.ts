@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
-import { signedInOwner, sql } from "./call-api.ts";
+import { signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();

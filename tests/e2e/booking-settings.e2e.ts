@@ -6,7 +6,8 @@ import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { DEMO_BOOKING_SLUG } from "../../scripts/lib/demo-booking.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
-import { api, signedInOwner as ownerByApi, sql } from "./call-api.ts";
+import { api, signedInOwner as ownerByApi } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();

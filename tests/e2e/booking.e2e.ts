@@ -5,7 +5,8 @@ import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { dayOf } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { baseUrl, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
-import { api, signedInOwner, sql } from "./call-api.ts";
+import { api, signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 // A salon's site embeds the page from the internet; here both live on this machine, where

@@ -4,7 +4,8 @@ import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, baseUrl, screenshot, useBrowser } from "./browser.ts";
 import { calendarFeedPath } from "../../contract/calendar-feeds.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
-import { signedInOwner, sql } from "./call-api.ts";
+import { signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();

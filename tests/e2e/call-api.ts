@@ -1,14 +1,13 @@
-import postgres from "postgres";
 import { inject } from "vitest";
 import WebSocket from "ws";
-import { hashPassword } from "../../worker/accounts/password.ts";
+import { TEST_PASSWORD, testPasswordHash } from "../support/test-password.ts";
 import { JsonSocket } from "../support/json-socket.ts";
+import { sql } from "./database.ts";
 
 /**
  * Whole calls against the running Worker, from Node: the API, the call socket, the fake
  * speech model's control line, and the server's database for checking what was stored.
  */
-export const sql = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
 const base = inject("baseUrl");
 
 export async function api(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
@@ -27,8 +26,8 @@ export async function api(path: string, init: { method?: string; body?: unknown;
 /** A verified owner made in the database (registration has its own tests), signed in through the API. */
 export async function signedInOwner() {
   const email = `caller-${crypto.randomUUID().slice(0, 8)}@salon.example`;
-  const password = "Salon-2026!";
-  await sql`insert into users (email, password_hash, email_verified_at, language) values (${email}, ${await hashPassword(password)}, now(), 'en')`;
+  const password = TEST_PASSWORD;
+  await sql`insert into users (email, password_hash, email_verified_at, language) values (${email}, ${await testPasswordHash()}, now(), 'en')`;
   const login = await api("/api/auth/login", { body: { email, password } });
   const token = login.json.access_token as string;
   return {

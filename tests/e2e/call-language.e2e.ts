@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { finishedCall, sql, startedCall } from "./call-api.ts";
+import { finishedCall, startedCall } from "./call-api.ts";
+import { sql } from "./database.ts";
 
 // The caller's language and the speech model of a whole call through the Worker and its
 // Durable Object, against the scripted fake speech model.

@@ -1,14 +1,12 @@
-import postgres from "postgres";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sql } from "./database.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { logIn, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
-const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-afterAll(() => sql.end());
 
 const LAPTOP = { width: 1366, height: 900 } as const;
 

@@ -1,6 +1,6 @@
-import postgres from "postgres";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sql } from "./database.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { seedCalls } from "../../scripts/lib/demo-calls.ts";
@@ -8,8 +8,6 @@ import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
-const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-afterAll(() => sql.end());
 
 /** Older calls, 8 to 28 days back, so the history runs to three pages and all of it is within the last 30 days. */
 const OLDER_CALLS = 100;

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { receivedMail, sendInboundSms, sentMessages } from "../fakes/messaging-controls.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
-import { nextMonday, sql } from "./call-api.ts";
+import { nextMonday } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { base, CALLER, openStream, ring, salonWithNumber } from "./phone-line.ts";
 
 // What a salon's client hears of their appointments, end to end: the receptionist books on a

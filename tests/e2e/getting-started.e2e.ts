@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
-import postgres from "postgres";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sql } from "./database.ts";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
@@ -9,8 +9,6 @@ import { logIn, signedInOwner } from "./owner.ts";
 import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 const browser = useBrowser();
-const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-afterAll(() => sql.end());
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 const card = (page: Page, name = "Getting started") => page.getByRole("region", { name });

@@ -4,7 +4,8 @@ import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
-import { api, signedInOwner, sql } from "./call-api.ts";
+import { api, signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();

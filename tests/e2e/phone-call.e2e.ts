@@ -1,7 +1,8 @@
 import twilio from "twilio";
 import { afterAll, describe, expect, it } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
-import { api, callItems, claimNextModel, nextMonday, sql } from "./call-api.ts";
+import { api, callItems, claimNextModel, nextMonday } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { accountSid, authToken, base, CALLER, callRow, bookReturningClient, hangUpBeforeStream, media, openStream, restRequests, ring, salonWithNumber, webhook } from "./phone-line.ts";
 
 // Whole phone calls through the Worker under wrangler (see phone-line.ts).

@@ -1,7 +1,8 @@
 import twilio from "twilio";
 import { expect, inject } from "vitest";
 import { FakeTwilioCall } from "../fakes/twilio-media-stream.ts";
-import { nextMonday, salonWithAssistant, scriptModel, sql } from "./call-api.ts";
+import { nextMonday, salonWithAssistant, scriptModel } from "./call-api.ts";
+import { sql } from "./database.ts";
 
 // A salon's phone line in browser tests: Twilio's webhooks signed with Twilio's own library,
 // its media stream played by a scripted fake, its REST API a fake on loopback, and the speech

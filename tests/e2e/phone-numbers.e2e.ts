@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { baseUrl, screenshot, useBrowser } from "./browser.ts";
-import { signedInOwner, sql } from "./call-api.ts";
+import { signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 import { boughtNumbers, offerNumber, setCallOutcome, spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { sql } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { logIn } from "./owner.ts";
 import { bookReturningClient, callRow, hangUpBeforeStream, openStream, ring, salonWithNumber } from "./phone-line.ts";

@@ -1,6 +1,6 @@
-import postgres from "postgres";
 import type { Page } from "playwright-core";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sql } from "./database.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { DEFAULT_WORKING_HOURS } from "../../contract/salon.ts";
@@ -10,8 +10,6 @@ import { screenshot, useBrowser } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
-const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-afterAll(() => sql.end());
 
 /** The widths the screens are looked at: a phone and a laptop. */
 const WIDTHS = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } } as const;

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_TEAM } from "../../scripts/lib/demo-team.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
-import { signedInOwner, sql } from "./call-api.ts";
+import { signedInOwner } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
 
 const browser = useBrowser();

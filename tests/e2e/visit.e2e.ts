@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import postgres from "postgres";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sql } from "./database.ts";
 import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { signLink } from "../../worker/clients/messaging/links.ts";
@@ -8,8 +8,6 @@ import { accessibilityProblems } from "./axe.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 
 const browser = useBrowser();
-const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
-afterAll(() => sql.end());
 
 const LAPTOP = { width: 1366, height: 900 } as const;
 const PRAGUE = "Europe/Prague";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { CALL_AUDIO, CALL_LIMITS } from "../../contract/call-socket.ts";
-import { api, callItems, claimNextModel, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, sql, startedCall } from "./call-api.ts";
+import { api, callItems, claimNextModel, finishedCall, nextMonday, openCall, salonWithAssistant, scriptModel, startedCall } from "./call-api.ts";
+import { sql } from "./database.ts";
 
 // Whole calls through the Worker and a call's Durable Object under wrangler, against the
 // scripted fake speech model: what the session sends it, and what it does with its answers.

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { signedInOwner as ownerByApi, sql } from "./call-api.ts";
+import { signedInOwner as ownerByApi } from "./call-api.ts";
+import { sql } from "./database.ts";
 import { t } from "./catalogue.ts";
 import { logIn } from "./owner.ts";
 
