@@ -1,12 +1,14 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { QUESTION_LIMITS, type Question } from "../../contract/questions.ts";
+import { QUESTION_LIMITS, type Question, type QuestionState } from "../../contract/questions.ts";
 import { openPhoneCall } from "../../worker/data/calls.ts";
 import { fileUnansweredQuestions, salonFaq } from "../../worker/data/questions.ts";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon, type Owner } from "./client-helpers.ts";
+import { ok, refused } from "./helpers.ts";
 
 afterAll(() => sql.end());
 
+const deskOf = async (owner: Owner) => (await ok(owner.api.dashboard.assistant.config.$post({ json: { name: "Desk" } }), 201)).id;
 
 /**
  * A Czech salon whose callers asked three questions the assistant could not answer: parking
@@ -15,7 +17,7 @@ afterAll(() => sql.end());
  */
 async function salonWithQuestions() {
   const salon = await czechSalon();
-  const assistantId = (await salon.owner.call("/api/dashboard/assistant/config", { body: { name: "Desk" } })).json.id as string;
+  const assistantId = await deskOf(salon.owner);
   const asked: [string, string][] = [
     ["+420777100001", "Dá se u vás parkovat?"],
     ["+420777100002", "Kde se u vás dá zaparkovat?"],
@@ -38,11 +40,19 @@ async function salonWithQuestions() {
   return { ...salon, calls };
 }
 
-async function list(owner: Owner, state?: string): Promise<Question[]> {
-  const response = await owner.call(`/api/dashboard/questions${state ? `?state=${state}` : ""}`);
-  expect(response.status, response.text).toBe(200);
-  return response.json.items as Question[];
-}
+const list = async (owner: Owner, state: QuestionState = "open") => (await ok(owner.api.dashboard.questions.$get({ query: { state } }))).items;
+
+/** One question's routes, as `owner`. */
+const question = (owner: Owner, id: string) => {
+  const route = owner.api.dashboard.questions[":id"];
+  const param = { id };
+  return {
+    answer: (json: { question: string; answer: string }) => route.$put({ param, json }),
+    dismiss: () => route.dismiss.$post({ param }),
+    reopen: () => route.reopen.$post({ param }),
+    remove: () => route.$delete({ param }),
+  };
+};
 
 const byText = (items: Question[], text: string) => items.find((item) => item.question === text)!;
 
@@ -50,6 +60,8 @@ describe("the questions callers asked", () => {
   it("are listed open by default, last asked first, each with how often and on which calls", async () => {
     const { owner, calls } = await salonWithQuestions();
     const open = await list(owner);
+    // Asked with no state, which the typed client always names, by path.
+    expect((await owner.call("/api/dashboard/questions")).json.items).toEqual(open);
     expect(open.map((item) => [item.question, item.asked_count])).toEqual([
       ["Můžu vzít psa?", 1],
       // Asked again on the fourth call, so above the vouchers asked on the third.
@@ -70,7 +82,7 @@ describe("the questions callers asked", () => {
 
   it("lists only the newest calls of a question asked on many", async () => {
     const salon = await czechSalon();
-    const assistantId = (await salon.owner.call("/api/dashboard/assistant/config", { body: { name: "Desk" } })).json.id as string;
+    const assistantId = await deskOf(salon.owner);
     for (let n = 0; n < QUESTION_LIMITS.callsShown + 2; n++) {
       const callId = await salon.inSalon((scope) =>
         openPhoneCall(scope, { assistantId, assistantName: "Desk", callSid: `CA${crypto.randomUUID().replaceAll("-", "")}`, from: `+42077720000${n}`, to: "+420225000111", city: null, state: null, country: "CZ" }),
@@ -85,27 +97,21 @@ describe("the questions callers asked", () => {
   it("join the FAQ when answered, with the owner's wording, and the FAQ entry can be edited", async () => {
     const { owner, inSalon } = await salonWithQuestions();
     const parking = byText(await list(owner), "Dá se u vás parkovat?");
-    const answered = await owner.call(`/api/dashboard/questions/${parking.id}`, {
-      method: "PUT",
-      body: { question: "  Kde se dá zaparkovat?  ", answer: "Ve dvoře za salonem, vjezd z Italské ulice." },
-    });
-    expect(answered.status, answered.text).toBe(200);
-    expect(answered.json).toMatchObject({ id: parking.id, state: "answered", question: "Kde se dá zaparkovat?", answer: "Ve dvoře za salonem, vjezd z Italské ulice.", asked_count: 3 });
+    const answered = await ok(question(owner, parking.id).answer({ question: "  Kde se dá zaparkovat?  ", answer: "Ve dvoře za salonem, vjezd z Italské ulice." }));
+    expect(answered).toMatchObject({ id: parking.id, state: "answered", question: "Kde se dá zaparkovat?", answer: "Ve dvoře za salonem, vjezd z Italské ulice.", asked_count: 3 });
 
     expect((await list(owner)).map((item) => item.question)).toEqual(["Můžu vzít psa?", "Prodáváte dárkové poukazy?"]);
     expect((await list(owner, "answered")).map((item) => item.id)).toEqual([parking.id]);
     expect(await inSalon((scope) => salonFaq(scope))).toEqual([{ question: "Kde se dá zaparkovat?", answer: "Ve dvoře za salonem, vjezd z Italské ulice." }]);
 
-    const edited = await owner.call(`/api/dashboard/questions/${parking.id}`, { method: "PUT", body: { question: "Kde se dá zaparkovat?", answer: "Na parkovišti u tržnice." } });
-    expect(edited.status).toBe(200);
+    await ok(question(owner, parking.id).answer({ question: "Kde se dá zaparkovat?", answer: "Na parkovišti u tržnice." }));
     expect(await inSalon((scope) => salonFaq(scope))).toEqual([{ question: "Kde se dá zaparkovat?", answer: "Na parkovišti u tržnice." }]);
   });
 
   it("take FAQ entries of the owner's own", async () => {
     const { owner, inSalon } = await czechSalon();
-    const added = await owner.call("/api/dashboard/questions", { body: { question: "Berete karty?", answer: "Ano, platit můžete kartou i mobilem." } });
-    expect(added.status, added.text).toBe(201);
-    expect(added.json).toMatchObject({ state: "answered", asked_count: 0, calls: [] });
+    const added = await ok(owner.api.dashboard.questions.$post({ json: { question: "Berete karty?", answer: "Ano, platit můžete kartou i mobilem." } }), 201);
+    expect(added).toMatchObject({ state: "answered", asked_count: 0, calls: [] });
     expect((await list(owner, "answered")).map((item) => item.question)).toEqual(["Berete karty?"]);
     expect(await inSalon((scope) => salonFaq(scope))).toEqual([{ question: "Berete karty?", answer: "Ano, platit můžete kartou i mobilem." }]);
     expect(await list(owner)).toEqual([]);
@@ -115,23 +121,19 @@ describe("the questions callers asked", () => {
     const { owner } = await salonWithQuestions();
     const before = await list(owner);
     const vouchers = byText(before, "Prodáváte dárkové poukazy?");
-    const dismissed = await owner.call(`/api/dashboard/questions/${vouchers.id}/dismiss`, { method: "POST" });
-    expect(dismissed.status, dismissed.text).toBe(200);
-    expect(dismissed.json.state).toBe("dismissed");
+    expect((await ok(question(owner, vouchers.id).dismiss())).state).toBe("dismissed");
     expect((await list(owner)).map((item) => item.id)).not.toContain(vouchers.id);
     expect((await list(owner, "dismissed")).map((item) => item.id)).toEqual([vouchers.id]);
 
-    const reopened = await owner.call(`/api/dashboard/questions/${vouchers.id}/reopen`, { method: "POST" });
-    expect(reopened.status).toBe(200);
+    await ok(question(owner, vouchers.id).reopen());
     expect((await list(owner)).map((item) => item.id)).toEqual(before.map((item) => item.id));
     expect(await list(owner, "dismissed")).toEqual([]);
 
     const dog = byText(before, "Můžu vzít psa?");
-    await owner.call(`/api/dashboard/questions/${dog.id}`, { method: "PUT", body: { question: dog.question, answer: "Pejsci jsou vítáni." } });
-    for (const action of ["dismiss", "reopen"]) {
-      const refused = await owner.call(`/api/dashboard/questions/${dog.id}/${action}`, { method: "POST" });
-      expect(refused.status).toBe(409);
-      expect(refused.json).toMatchObject({ code: "in_faq", detail: "This question is in your FAQ. Edit or delete it there." });
+    const inFaq = question(owner, dog.id);
+    await ok(inFaq.answer({ question: dog.question, answer: "Pejsci jsou vítáni." }));
+    for (const move of [inFaq.dismiss, inFaq.reopen]) {
+      expect(await refused(move(), 409)).toMatchObject({ code: "in_faq", detail: "This question is in your FAQ. Edit or delete it there." });
     }
     expect((await list(owner, "answered")).map((item) => item.id)).toEqual([dog.id]);
   });
@@ -139,12 +141,11 @@ describe("the questions callers asked", () => {
   it("are deleted with the record of the calls they were asked on, and the calls stay", async () => {
     const { owner, calls } = await salonWithQuestions();
     const parking = byText(await list(owner), "Dá se u vás parkovat?");
-    const deleted = await owner.call(`/api/dashboard/questions/${parking.id}`, { method: "DELETE" });
-    expect(deleted.status).toBe(204);
+    await ok(question(owner, parking.id).remove(), 204);
     expect((await list(owner)).map((item) => item.question)).toEqual(["Můžu vzít psa?", "Prodáváte dárkové poukazy?"]);
     expect(await sql`select from salon_question_calls where question_id = ${parking.id}`).toHaveLength(0);
     expect(await sql`select from calls where id in ${sql(calls)}`).toHaveLength(calls.length);
-    expect((await owner.call(`/api/dashboard/questions/${parking.id}`, { method: "DELETE" })).status).toBe(404);
+    await refused(question(owner, parking.id).remove(), 404);
   });
 });
 
@@ -155,20 +156,13 @@ describe("one salon's questions", () => {
     const theirs = await list(first.owner);
     expect(await list(other.owner)).toEqual([]);
 
-    const id = theirs[0]!.id;
-    const attempts = [
-      other.owner.call(`/api/dashboard/questions/${id}`, { method: "PUT", body: { question: "Převzato?", answer: "Ano." } }),
-      other.owner.call(`/api/dashboard/questions/${id}/dismiss`, { method: "POST" }),
-      other.owner.call(`/api/dashboard/questions/${id}/reopen`, { method: "POST" }),
-      other.owner.call(`/api/dashboard/questions/${id}`, { method: "DELETE" }),
-    ];
-    for (const response of await Promise.all(attempts)) {
-      expect(response.status).toBe(404);
-      expect(response.json.detail).toBe("Not found. It may have been deleted.");
+    const taken = question(other.owner, theirs[0]!.id);
+    for (const attempt of [taken.answer({ question: "Převzato?", answer: "Ano." }), taken.dismiss(), taken.reopen(), taken.remove()]) {
+      expect((await refused(attempt, 404)).detail).toBe("Not found. It may have been deleted.");
     }
     expect(await list(first.owner)).toEqual(theirs);
     // An entry of the other's own stays theirs.
-    await other.owner.call("/api/dashboard/questions", { body: { question: "Máte Wi-Fi?", answer: "Ano." } });
+    await ok(other.owner.api.dashboard.questions.$post({ json: { question: "Máte Wi-Fi?", answer: "Ano." } }), 201);
     expect(await list(first.owner, "answered")).toEqual([]);
   });
 });
@@ -184,12 +178,11 @@ describe("the limits", () => {
     await fillFaq(salonId, QUESTION_LIMITS.faqEntries);
     const dog = byText(await list(owner), "Můžu vzít psa?");
     const refusals = [
-      await owner.call(`/api/dashboard/questions/${dog.id}`, { method: "PUT", body: { question: dog.question, answer: "Ano." } }),
-      await owner.call("/api/dashboard/questions", { body: { question: "Máte Wi-Fi?", answer: "Ano." } }),
+      await refused(question(owner, dog.id).answer({ question: dog.question, answer: "Ano." }), 409),
+      await refused(owner.api.dashboard.questions.$post({ json: { question: "Máte Wi-Fi?", answer: "Ano." } }), 409),
     ];
-    for (const refused of refusals) {
-      expect(refused.status).toBe(409);
-      expect(refused.json).toMatchObject({
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({
         code: "faq_full",
         detail: "Your FAQ already holds 100 answers, as many as a salon can keep. Delete one you no longer need, then add this one.",
       });
@@ -197,8 +190,7 @@ describe("the limits", () => {
     expect(byText(await list(owner), "Můžu vzít psa?").state).toBe("open");
 
     const entry = (await list(owner, "answered"))[0]!;
-    const edited = await owner.call(`/api/dashboard/questions/${entry.id}`, { method: "PUT", body: { question: entry.question, answer: "Jinak." } });
-    expect(edited.status).toBe(200);
+    await ok(question(owner, entry.id).answer({ question: entry.question, answer: "Jinak." }));
   });
 
   it("let only one of two answers given at once take the FAQ's last place", async () => {
@@ -206,7 +198,7 @@ describe("the limits", () => {
     await fillFaq(salonId, QUESTION_LIMITS.faqEntries - 1);
     const [dog, vouchers] = [byText(await list(owner), "Můžu vzít psa?"), byText(await list(owner), "Prodáváte dárkové poukazy?")];
     const answers = await Promise.all(
-      [dog, vouchers].map((question) => owner.call(`/api/dashboard/questions/${question.id}`, { method: "PUT", body: { question: question.question, answer: "Ano." } })),
+      [dog, vouchers].map((asked) => question(owner, asked.id).answer({ question: asked.question, answer: "Ano." })),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await list(owner, "answered")).toHaveLength(QUESTION_LIMITS.faqEntries);
@@ -215,12 +207,10 @@ describe("the limits", () => {
   it("refuse taking a question back when the open list is full", async () => {
     const { owner, salonId } = await salonWithQuestions();
     const vouchers = byText(await list(owner), "Prodáváte dárkové poukazy?");
-    await owner.call(`/api/dashboard/questions/${vouchers.id}/dismiss`, { method: "POST" });
+    await ok(question(owner, vouchers.id).dismiss());
     await sql`insert into salon_questions (salon_id, question)
               select ${salonId}, 'Otázka ' || n from generate_series(1, ${QUESTION_LIMITS.openQuestions - 2}) n`;
-    const refused = await owner.call(`/api/dashboard/questions/${vouchers.id}/reopen`, { method: "POST" });
-    expect(refused.status).toBe(409);
-    expect(refused.json).toMatchObject({ code: "open_full", detail: "You already have 500 open questions. Answer or dismiss some of them first." });
+    expect(await refused(question(owner, vouchers.id).reopen(), 409)).toMatchObject({ code: "open_full", detail: "You already have 500 open questions. Answer or dismiss some of them first." });
   });
 });
 
