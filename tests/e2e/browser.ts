@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { chromiumOptions } from "./setup/chromium.ts";
 
 export const baseUrl = () => inject("baseUrl");
 
@@ -11,7 +12,10 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-/** Debian's Chromium, headless, with the flags that keep it off the network, and any `extraArgs`. */
+/**
+ * A browser for the file's tests: the shared Chromium, or one of the file's own when it needs
+ * flags of its own (`extraArgs`).
+ */
 export function useBrowser(extraArgs: string[] = []) {
   const state: { browser?: Browser } = {};
   // Every page runs under the product's Content-Security-Policy; whatever it blocked fails the test.
@@ -20,14 +24,7 @@ export function useBrowser(extraArgs: string[] = []) {
     expect(blocked.splice(0), "blocked by the Content-Security-Policy").toEqual([]);
   });
   beforeAll(async () => {
-    state.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        ...extraArgs,
-      ],
-    });
+    state.browser = extraArgs.length ? await chromium.launch(chromiumOptions(extraArgs)) : await chromium.connect(inject("chromiumEndpoint"));
   });
   afterAll(async () => state.browser?.close());
 

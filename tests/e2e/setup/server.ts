@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../../scripts/lib/local-stack.ts";
+import { startSharedChromium } from "./chromium.ts";
 import { startFakeRealtime } from "../../fakes/realtime.ts";
 import { startFakeResend } from "../../fakes/resend.ts";
 import { startFakeResponses } from "../../fakes/responses.ts";
@@ -8,6 +9,8 @@ import { startFakeTwilioRest } from "../../fakes/twilio-rest.ts";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where test files connect to the shared Chromium (setup/chromium.ts). */
+    chromiumEndpoint: string;
     /** The fake speech model the server talks to ("" against a given server). */
     realtimeUrl: string;
     /** The fake of Twilio's REST API the server talks to ("" against a given server). */
@@ -25,6 +28,8 @@ declare module "vitest" {
  * fresh database of their own. E2E_BASE_URL points them at a server already running.
  */
 export default async function setup(project: TestProject) {
+  const chromium = await startSharedChromium();
+  project.provide("chromiumEndpoint", chromium.wsEndpoint());
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide("baseUrl", given.replace(/\/$/, ""));
@@ -36,7 +41,7 @@ export default async function setup(project: TestProject) {
     project.provide("twilioAuthToken", process.env.E2E_TWILIO_AUTH_TOKEN ?? "");
     project.provide("responsesUrl", process.env.E2E_OPENAI_API_BASE_URL ?? "");
     project.provide("resendUrl", process.env.E2E_RESEND_BASE_URL ?? "");
-    return;
+    return () => chromium.close();
   }
   const workerPort = Number(process.env.E2E_PORT ?? 8788);
   const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
@@ -82,6 +87,7 @@ export default async function setup(project: TestProject) {
   project.provide("responsesUrl", responses.url);
   project.provide("resendUrl", resend.url);
   return async () => {
+    await chromium.close();
     resend.server.close();
     await responses.close();
     await stack.stop();
