@@ -4,7 +4,7 @@ import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { signLink, type LinkPurpose } from "../../worker/clients/messaging/links.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { sql } from "./auth-helpers.ts";
-import { api, type Json } from "./helpers.ts";
+import { api, client, ok, refused } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -36,13 +36,12 @@ const EVERY_DAY = Object.fromEntries(
 /** A Prague salon with its address and phone, one stylist working 09-13 and 14-17 every day, and an hour's haircut. */
 async function salon(name = "Salon Bella") {
   const owner = await signedInOwner({ "x-time-zone": PRAGUE });
-  const current = (await owner.call("/api/dashboard/salon")).json;
-  await owner.call("/api/dashboard/salon", {
-    method: "PUT",
-    body: { ...current, name, address: "Dlouhá 12", postal_code: "110 00", city: "Praha", phone: "+420 777 123 456" },
-  });
-  const stylist = (await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková", working_hours: EVERY_DAY } })).json.id as string;
-  const cut = (await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 60, price: 30 } })).json.id as string;
+  const current = await ok(owner.api.dashboard.salon.$get());
+  await ok(owner.api.dashboard.salon.$put({ json: { ...current, name, address: "Dlouhá 12", postal_code: "110 00", city: "Praha", phone: "+420 777 123 456" } }));
+  const jana = { first_name: "Jana", last_name: "Nováková", email: null, phone: null, working_hours: EVERY_DAY };
+  const { id: stylist } = await ok(owner.api.dashboard.stylists.$post({ json: jana }), 201);
+  const haircut = { name: "Haircut", duration: 60, price: 30, description: null, min_price: null, max_price: null };
+  const { id: cut } = await ok(owner.api.dashboard.services.$post({ json: haircut }), 201);
   const [row] = await sql<{ salon_id: string }[]>`select salon_id from stylists where id = ${stylist}`;
   const salonId = row!.salon_id;
 
@@ -66,8 +65,20 @@ async function salon(name = "Salon Bella") {
   return { owner, stylist, cut, salonId, book, notice };
 }
 
-const visit = async (id: string, path = "", init: Parameters<typeof api>[1] = {}) => api(`/api/visit/${await token(id)}${path}`, init);
-const slotsOf = async (id: string, date: string) => (await visit(id, `/slots?date=${date}`)).json.slots as string[];
+/** What a visit's link opens, by its token, asked with `headers`. */
+const link = (token: string, headers: Record<string, string> = {}) => {
+  const route = client(headers).visit[":token"];
+  const param = { token };
+  return {
+    show: () => route.$get({ param }),
+    slots: (date: string) => route.slots.$get({ param, query: { date } }),
+    move: (start_datetime: string) => route.reschedule.$post({ param, json: { start_datetime } }),
+    cancel: () => route.cancel.$post({ param }),
+  };
+};
+/** What the link to appointment `id` opens. */
+const visit = async (id: string, headers: Record<string, string> = {}) => link(await token(id), headers);
+const slotsOf = async (id: string, date: string) => (await ok((await visit(id)).slots(date))).slots;
 /** Prague wall-clock times of instants. */
 const times = (instants: string[]) =>
   instants.map((instant) => {
@@ -95,26 +106,21 @@ describe("a client's link to their appointment", () => {
     const invalid = "This link does not work. Please use the link in the latest message from your salon.";
 
     for (const bad of [forged, good.slice(0, 20), "not-a-token", await token(id, "unsubscribe")]) {
-      const res = await api(`/api/visit/${bad}`, { headers: { "cf-connecting-ip": ip } });
-      expect(res.status).toBe(404);
-      expect(res.json).toEqual({ detail: invalid, code: "link_invalid" });
+      expect(await refused(link(bad, { "cf-connecting-ip": ip }).show(), 404)).toEqual({ detail: invalid, code: "link_invalid" });
     }
     // None of them was even counted against the address: the signature was checked first.
     const [counted] = await sql`select 1 from rate_limits where bucket = encode(sha256(convert_to(${`visit:ip:${ip}`}, 'UTF8')), 'hex')`;
     expect(counted).toBeUndefined();
 
-    const expired = await api(`/api/visit/${await token(id, "visit", new Date(Date.now() - 1000))}`);
-    expect(expired.status).toBe(404);
-    expect(expired.json).toEqual({ detail: "This link has expired. Please contact your salon.", code: "link_expired" });
-    const german = await api(`/api/visit/${forged}/slots?date=${dayAhead(10)}`, { headers: { "accept-language": "de" } });
-    expect(german.json.detail).toBe("Dieser Link funktioniert nicht. Bitte verwenden Sie den Link aus der neuesten Nachricht Ihres Salons.");
+    const expired = await refused(link(await token(id, "visit", new Date(Date.now() - 1000))).show(), 404);
+    expect(expired).toEqual({ detail: "This link has expired. Please contact your salon.", code: "link_expired" });
+    const german = await refused(link(forged, { "accept-language": "de" }).slots(dayAhead(10)), 404);
+    expect(german.detail).toBe("Dieser Link funktioniert nicht. Bitte verwenden Sie den Link aus der neuesten Nachricht Ihres Salons.");
 
     // A real signature for an appointment that does not exist names nothing.
-    const nobody = await api(`/api/visit/${await token(crypto.randomUUID())}`);
-    expect(nobody.status).toBe(404);
-    expect(nobody.json.code).toBe("link_invalid");
-    expect((await api(`/api/visit/${forged}/cancel`, { method: "POST" })).status).toBe(404);
-    expect((await api(`/api/visit/${forged}/reschedule`, { body: { start_datetime: at(dayAhead(10), "14:00") } })).status).toBe(404);
+    expect((await refused((await visit(crypto.randomUUID())).show(), 404)).code).toBe("link_invalid");
+    await refused(link(forged).cancel(), 404);
+    await refused(link(forged).move(at(dayAhead(10), "14:00")), 404);
     const [row] = await sql`select status from appointments where id = ${id}`;
     expect(row!.status).toBe("booked");
   });
@@ -123,9 +129,7 @@ describe("a client's link to their appointment", () => {
     const { book, owner } = await salon();
     const date = dayAhead(10);
     const id = await book(date, "10:00", 45);
-    const res = await visit(id);
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({
+    expect(await ok((await visit(id)).show())).toEqual({
       salon: { name: "Salon Bella", address: "Dlouhá 12, 110 00 Praha", phone: "+420 777 123 456" },
       appointment: {
         start_datetime: at(date, "10:00"),
@@ -141,14 +145,14 @@ describe("a client's link to their appointment", () => {
     });
     // The client's own language, once the salon knows it.
     await sql`update clients set language = 'cs' where id = (select client_id from appointments where id = ${id})`;
-    expect((await visit(id)).json.language).toBe("cs");
+    expect((await ok((await visit(id)).show())).language).toBe("cs");
     // Another salon's visit shows that salon, never this one.
     const other = await salon("Studio Nord");
     const theirs = await other.book(date, "10:00");
-    const shown = (await visit(theirs)).json as Json & { salon: Json };
+    const shown = await ok((await visit(theirs)).show());
     expect(shown.salon.name).toBe("Studio Nord");
     expect(JSON.stringify(shown)).not.toContain("Bella");
-    expect((await owner.call(`/api/dashboard/appointments/${theirs}`)).status).toBe(404);
+    await refused(owner.api.dashboard.appointments[":id"].$get({ param: { id: theirs } }), 404);
   });
 
   it("offers the stylist's free times of a day for the visit's length, its own time included and the notice honoured", async () => {
@@ -169,35 +173,33 @@ describe("a client's link to their appointment", () => {
     expect((await slotsOf(id, dayAhead(4))).every((slot) => Date.parse(slot) >= Date.now() + 72 * HOUR)).toBe(true);
 
     // The search reaches two months ahead, not the past and not beyond.
+    const visitLink = await visit(id);
     for (const day of [dayAhead(-1), dayAhead(61)]) {
-      const res = await visit(id, `/slots?date=${day}`);
-      expect(res.status).toBe(422);
-      expect(res.json.detail).toBe("Choose a day between today and 60 days from now.");
+      expect((await refused(visitLink.slots(day), 422)).detail).toBe("Choose a day between today and 60 days from now.");
     }
-    expect((await visit(id, `/slots?date=${dayAhead(60)}`)).status).toBe(200);
-    expect((await visit(id, "/slots?date=2026-02-31")).status).toBe(422);
+    await ok(visitLink.slots(dayAhead(60)));
+    await refused(visitLink.slots("2026-02-31"), 422);
   });
 
   it("moves the visit to a free time with the same stylist, services and client, and frees the old time", async () => {
     const { book, owner, stylist, cut } = await salon();
     const date = dayAhead(10);
     const id = await book(date, "10:00");
-    const before = (await owner.call(`/api/dashboard/appointments/${id}`)).json;
+    const appointment = owner.api.dashboard.appointments[":id"];
+    const before = await ok(appointment.$get({ param: { id } }));
 
-    const moved = await visit(id, "/reschedule", { body: { start_datetime: at(date, "14:30") } });
-    expect(moved.status).toBe(200);
-    expect(moved.json).toMatchObject({
+    expect(await ok((await visit(id)).move(at(date, "14:30")))).toMatchObject({
       appointment: { start_datetime: at(date, "14:30"), end_datetime: at(date, "15:30"), status: "booked" },
       can_change: true,
     });
-    const after = (await owner.call(`/api/dashboard/appointments/${id}`)).json;
+    const after = await ok(appointment.$get({ param: { id } }));
     // The dashboard tells the owner the client moved it themselves.
     expect(after).toEqual({
       ...before,
       start_datetime: at(date, "14:30"),
       end_datetime: at(date, "15:30"),
       changed_by: { kind: "client", name: null, at: expect.any(String) },
-      version: (before.version as number) + 1,
+      version: before.version + 1,
     });
     // The client hears of the move as of one the salon made.
     expect(await confirmations(id)).toEqual(["booked", "moved"]);
@@ -215,18 +217,12 @@ describe("a client's link to their appointment", () => {
     const date = dayAhead(10);
     const id = await book(date, "10:00");
     await book(date, "12:00");
-    const move = (start: string) => visit(id, "/reschedule", { body: { start_datetime: start } });
+    const { move } = await visit(id);
 
-    expect((await move(at(date, "11:30"))).json).toEqual({ detail: "Someone has just booked this time. Please choose another.", code: "taken" });
-    expect((await move(at(date, "11:30"))).status).toBe(409);
-    const outside = await move(at(date, "19:00"));
-    expect(outside.status).toBe(422);
-    expect(outside.json).toEqual({ detail: "The salon takes no appointments at this time. Please choose one of the free times.", code: "unbookable" });
-    const soon = await move(at(dayAhead(0), "16:00"));
-    expect(soon.status).toBe(422);
-    expect(soon.json.code).toBe("too_soon");
-    expect(soon.json.detail).toBe("Choose a time at least 24 hours from now.");
-    expect((await move("tomorrow")).status).toBe(422);
+    expect(await refused(move(at(date, "11:30")), 409)).toEqual({ detail: "Someone has just booked this time. Please choose another.", code: "taken" });
+    expect(await refused(move(at(date, "19:00")), 422)).toEqual({ detail: "The salon takes no appointments at this time. Please choose one of the free times.", code: "unbookable" });
+    expect(await refused(move(at(dayAhead(0), "16:00")), 422)).toEqual({ detail: "Choose a time at least 24 hours from now.", code: "too_soon" });
+    await refused(move("tomorrow"), 422);
     const [row] = await sql<{ start_at: Date }[]>`select start_at from appointments where id = ${id}`;
     expect(row!.start_at.toISOString()).toBe(at(date, "10:00"));
   });
@@ -234,20 +230,17 @@ describe("a client's link to their appointment", () => {
   it("gives the salon's number instead of a change inside the notice", async () => {
     const { book, notice } = await salon();
     const id = await book(dayAhead(3), "10:00");
-    expect((await visit(id)).json.can_change).toBe(true);
+    const visitLink = await visit(id);
+    expect((await ok(visitLink.show())).can_change).toBe(true);
     await notice(168);
-    expect((await visit(id)).json).toMatchObject({ can_change: false, cancellation_notice_hours: 168, appointment: { status: "booked" } });
+    expect(await ok(visitLink.show())).toMatchObject({ can_change: false, cancellation_notice_hours: 168, appointment: { status: "booked" } });
 
     const tooLate = { detail: "This appointment can no longer be changed online. Please call the salon: +420 777 123 456.", code: "too_late" };
-    const moved = await visit(id, "/reschedule", { body: { start_datetime: at(dayAhead(20), "10:00") } });
-    expect(moved.status).toBe(409);
-    expect(moved.json).toEqual(tooLate);
-    const cancelled = await visit(id, "/cancel", { method: "POST" });
-    expect(cancelled.status).toBe(409);
-    expect(cancelled.json).toEqual(tooLate);
-    const czech = await visit(id, "/cancel", { method: "POST", headers: { "accept-language": "cs" } });
-    expect(czech.json.detail).toBe("Tento termín už online změnit nelze. Zavolejte prosím do salonu: +420 777 123 456.");
-    expect((await visit(id, `/slots?date=${dayAhead(20)}`)).status).toBe(409);
+    expect(await refused(visitLink.move(at(dayAhead(20), "10:00")), 409)).toEqual(tooLate);
+    expect(await refused(visitLink.cancel(), 409)).toEqual(tooLate);
+    const czech = await refused((await visit(id, { "accept-language": "cs" })).cancel(), 409);
+    expect(czech.detail).toBe("Tento termín už online změnit nelze. Zavolejte prosím do salonu: +420 777 123 456.");
+    await refused(visitLink.slots(dayAhead(20)), 409);
     const [row] = await sql`select status from appointments where id = ${id}`;
     expect(row!.status).toBe("booked");
   });
@@ -258,9 +251,9 @@ describe("a client's link to their appointment", () => {
     const first = await book(date, "09:00");
     const second = await book(date, "11:00");
     const target = at(date, "15:00");
-    const answers = await Promise.all([first, second].map((id) => visit(id, "/reschedule", { body: { start_datetime: target } })));
+    const answers = await Promise.all([first, second].map(async (id) => (await visit(id)).move(target)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.json.code).toBe("taken");
+    expect(await refused(Promise.resolve(answers.find((answer) => answer.status === 409)!), 409)).toMatchObject({ code: "taken" });
     const rows = await sql`select id from appointments where start_at = ${target} and status = 'booked'`;
     expect(rows).toHaveLength(1);
   });
@@ -268,18 +261,15 @@ describe("a client's link to their appointment", () => {
   it("cancels the visit once; then it shows as cancelled and no longer changes", async () => {
     const { book } = await salon();
     const id = await book(dayAhead(10), "10:00");
-    const cancelled = await visit(id, "/cancel", { method: "POST" });
-    expect(cancelled.status).toBe(200);
-    expect(cancelled.json).toMatchObject({ appointment: { status: "cancelled" }, can_change: false });
+    const visitLink = await visit(id);
+    expect(await ok(visitLink.cancel())).toMatchObject({ appointment: { status: "cancelled" }, can_change: false });
     const [row] = await sql`select status from appointments where id = ${id}`;
     expect(row!.status).toBe("cancelled");
-    expect((await visit(id)).json).toMatchObject({ appointment: { status: "cancelled" }, can_change: false });
+    expect(await ok(visitLink.show())).toMatchObject({ appointment: { status: "cancelled" }, can_change: false });
     expect(await confirmations(id)).toEqual(["booked", "cancelled"]);
 
-    const again = await visit(id, "/cancel", { method: "POST" });
-    expect(again.status).toBe(409);
-    expect(again.json).toEqual({ detail: "This appointment has been cancelled. Please call the salon: +420 777 123 456.", code: "not_booked" });
-    expect((await visit(id, "/reschedule", { body: { start_datetime: at(dayAhead(11), "10:00") } })).json.code).toBe("not_booked");
+    expect(await refused(visitLink.cancel(), 409)).toEqual({ detail: "This appointment has been cancelled. Please call the salon: +420 777 123 456.", code: "not_booked" });
+    expect((await refused(visitLink.move(at(dayAhead(11), "10:00")), 409)).code).toBe("not_booked");
   });
 
   it("limits the changes one address makes in an hour", async () => {
@@ -287,7 +277,8 @@ describe("a client's link to their appointment", () => {
     const id = await book(dayAhead(10), "10:00");
     const headers = { "cf-connecting-ip": `203.0.113.9-${crypto.randomUUID()}` };
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await visit(id, "/cancel", { method: "POST", headers })).status);
+    const visitLink = await visit(id, headers);
+    for (let i = 0; i < 11; i++) statuses.push((await visitLink.cancel()).status);
     expect(statuses).toEqual([200, ...Array<number>(9).fill(409), 429]);
   });
 });
