@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { BookingPageView, BookingTimes } from "../../contract/booking-page.ts";
 import type { Language } from "../../contract/languages.ts";
 import { BookingPage } from "../../src/features/booking/components/booking-page.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const HAIRCUT = "11111111-1111-4111-8111-111111111111";
 const COLOUR = "22222222-2222-4222-8222-222222222222";
@@ -58,9 +59,9 @@ function openPage({ language = "en", answer, page = {} }: {
   const calls = mockFetch((url, init) => {
     const given = answer?.(url, init);
     if (given) return given;
-    if (url.startsWith("/api/book/studio-lumen/times")) return json(200, new URL(url, "http://x").searchParams.get("from") === "2026-12-10" ? LATER : FIRST);
-    if (url === "/api/book/studio-lumen") return json(200, view(page));
-    return json(404, { detail: "No such thing" });
+    if (url.startsWith("/api/book/studio-lumen/times")) return reply(api.book[":slug"].times.$get, new URL(url, "http://x").searchParams.get("from") === "2026-12-10" ? LATER : FIRST);
+    if (url === "/api/book/studio-lumen") return reply(api.book[":slug"].$get, view(page));
+    return refusal(404, { detail: "No such thing" });
   });
   renderWithQueries(<BookingPage slug="studio-lumen" />, { language, path: `/${language}/book/studio-lumen` });
   return calls;
@@ -139,13 +140,13 @@ describe("the booking page", () => {
     // The fresh times arrive only when the test says so: until then the page shows what it had.
     let sendFresh = () => {};
     const fresh = new Promise<Response>((resolve) => {
-      sendFresh = () => resolve(json(200, { ...FIRST, days: [{ date: "2026-12-07", times: ["2026-12-07T10:30:00Z", "2026-12-07T11:00:00Z"] }, ...FIRST.days.slice(1)] }));
+      sendFresh = () => resolve(reply(api.book[":slug"].times.$get, { ...FIRST, days: [{ date: "2026-12-07", times: ["2026-12-07T10:30:00Z", "2026-12-07T11:00:00Z"] }, ...FIRST.days.slice(1)] }));
     });
     const calls = openPage({
       answer: (url, init) => {
         if (init.method === "POST") {
           taken = true;
-          return json(409, { detail: "Someone else took this time.", code: "taken" });
+          return refusal(409, { detail: "Someone else took this time.", code: "taken" });
         }
         // Once taken, Monday's 10:00 is gone.
         if (taken && url.includes("/times")) return fresh;
@@ -190,7 +191,11 @@ describe("the booking page", () => {
       language: "cs",
       answer: (_url, init) =>
         init.method === "POST"
-          ? json(201, { start_datetime: "2026-12-07T09:00:00Z", end_datetime: "2026-12-07T10:30:00Z", time_zone: "Europe/Prague", services: ["Haircut", "Colour"], stylist_name: "Jana Nováková", visit_token: "visit-token" })
+          ? reply(
+              api.book[":slug"].bookings.$post,
+              { start_datetime: "2026-12-07T09:00:00Z", end_datetime: "2026-12-07T10:30:00Z", time_zone: "Europe/Prague", services: ["Haircut", "Colour"], stylist_name: "Jana Nováková", visit_token: "visit-token" },
+              201,
+            )
           : undefined,
     });
     await user.click(await screen.findByRole("checkbox", { name: /Haircut/ }));
@@ -218,7 +223,7 @@ describe("the booking page", () => {
     openPage({
       language: "de",
       answer: (_url, init) =>
-        init.method === "POST" ? json(422, { detail: "Bitte prüfen Sie Ihre Angaben.", fields: { phone: "Bitte geben Sie eine Telefonnummer an, unter der wir Sie erreichen." } }) : undefined,
+        init.method === "POST" ? refusal(422, { detail: "Bitte prüfen Sie Ihre Angaben.", fields: { phone: "Bitte geben Sie eine Telefonnummer an, unter der wir Sie erreichen." } }) : undefined,
     });
     await user.click(await screen.findByRole("checkbox", { name: /Haircut/ }));
     await user.click(screen.getByRole("button", { name: "Weiter" }));
@@ -233,12 +238,12 @@ describe("the booking page", () => {
   });
 
   it("says politely that an address is no booking page", async () => {
-    openPage({ answer: () => json(404, { detail: "No booking page has this address.", code: "booking_page_not_found" }) });
+    openPage({ answer: () => refusal(404, { detail: "No booking page has this address.", code: "booking_page_not_found" }) });
     expect(await screen.findByRole("heading", { name: "This booking page does not exist" })).toBeInTheDocument();
   });
 
   it("shows a page switched off as closed, with the salon's number", async () => {
-    openPage({ language: "de", answer: (url) => (url === "/api/book/studio-lumen" ? json(200, view({ open: false, services: [], stylists: [] })) : undefined) });
+    openPage({ language: "de", answer: (url) => (url === "/api/book/studio-lumen" ? reply(api.book[":slug"].$get, view({ open: false, services: [], stylists: [] })) : undefined) });
     expect(await screen.findByRole("heading", { name: "Online-Buchung derzeit pausiert" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Studio Lumen" })).toBeInTheDocument();
     expect(screen.getByText(/nimmt gerade keine Online-Buchungen an/)).toHaveTextContent("Für einen Termin rufen Sie bitte +420 777 123 456 an.");
@@ -264,8 +269,8 @@ describe("the booking page", () => {
         if (init.method !== "POST") return undefined;
         const body = JSON.parse(String(init.body)) as { from_time: string };
         // The first try is refused at a field, as the salon's page would refuse an hour it cannot take.
-        if (body.from_time === "09:00") return json(422, { detail: "Choose a later hour.", fields: { from_time: "Choose a later hour." } });
-        return json(201, {
+        if (body.from_time === "09:00") return refusal(422, { detail: "Choose a later hour.", fields: { from_time: "Choose a later hour." } });
+        return reply(api.book[":slug"].waitlist.$post, {
           services: ["Haircut", "Colour"],
           stylist_name: null,
           weekdays: [1, 3],

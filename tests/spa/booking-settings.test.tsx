@@ -2,11 +2,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BOOKING_DEFAULTS, type BookingSettings } from "../../contract/booking-page.ts";
+import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEFAULT_WORKING_HOURS } from "../../contract/salon.ts";
 import { BookingTab } from "../../src/features/salon-settings/online-booking/booking-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const CUT = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
 const BALAYAGE = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
@@ -27,8 +29,8 @@ const stylist = (id: string, first_name: string, last_name: string, is_active = 
   color: "#3788d8",
 });
 
-/** The API of the tab: the page's settings as `loaded`, a save answered with `refusal` when one is given; returns what was sent. */
-function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refusal?: { status: number; body: unknown }, outreach = false) {
+/** The API of the tab: the page's settings as `loaded`, a save answered with `refused` when one is given; returns what was sent. */
+function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refused?: { status: number; body: ErrorBody }, outreach = false) {
   const saved: BookingSettings[] = [];
   let current = loaded;
   mockFetch((url, init) => {
@@ -36,16 +38,16 @@ function fakeApi(loaded: BookingSettings = BOOKING_DEFAULTS, refusal?: { status:
     if (pathname === "/api/dashboard/booking-page" && init.method === "PUT") {
       const body = JSON.parse(String(init.body)) as BookingSettings;
       saved.push(body);
-      if (refusal) return json(refusal.status, refusal.body);
+      if (refused) return refusal(refused.status, refused.body);
       current = body;
-      return json(200, current);
+      return reply(api.dashboard["booking-page"].$put, current);
     }
-    if (pathname === "/api/dashboard/booking-page") return json(200, current);
-    if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: outreach });
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Kadeřnictví Šárka & Co.", time_zone: "Europe/Prague", currency: "CZK" });
-    if (pathname === "/api/dashboard/services") return json(200, [service(CUT, "Dámský střih", 60), service(BALAYAGE, "Balayage", 150)]);
-    if (pathname === "/api/dashboard/stylists") return json(200, [stylist(JANA, "Jana", "Nováková"), stylist(PETRA, "Petra", "Svobodová"), stylist(GONE, "Eva", "Malá", false)]);
-    return json(404, { detail: "no such route in the fake" });
+    if (pathname === "/api/dashboard/booking-page") return reply(api.dashboard["booking-page"].$get, current);
+    if (pathname === "/api/dashboard/outreach/settings") return reply(api.dashboard.outreach.settings.$get, { ...OUTREACH_DEFAULTS, enabled: outreach });
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Kadeřnictví Šárka & Co.", time_zone: "Europe/Prague", currency: "CZK" });
+    if (pathname === "/api/dashboard/services") return reply(api.dashboard.services.$get, [service(CUT, "Dámský střih", 60), service(BALAYAGE, "Balayage", 150)]);
+    if (pathname === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [stylist(JANA, "Jana", "Nováková"), stylist(PETRA, "Petra", "Svobodová"), stylist(GONE, "Eva", "Malá", false)]);
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return saved;
 }

@@ -1,7 +1,8 @@
 import { DEFAULT_VAD_SETTINGS, type AssistantConfig, type AssistantConfigBody } from "../../contract/assistants.ts";
 import type { ModelOffer } from "../../contract/models.ts";
 import { VERIFICATION, type AvailableNumber, type PhoneNumber } from "../../contract/phone-numbers.ts";
-import { json, mockFetch } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, reply } from "./render.tsx";
 
 export interface FakeRequest {
   method: string;
@@ -57,7 +58,7 @@ export const offer = (phone_number: string, changes: Partial<AvailableNumber> = 
 /** What the fake's verification call says, until a test changes it. */
 export const SPOKEN_CODE = "482913";
 
-const refusal = (status: number, code: string, detail: string, fields?: Record<string, string>) => json(status, { detail, code, ...(fields && { fields }) });
+const refused = (status: number, code: string, detail: string, fields?: Record<string, string>) => refusal(status, { detail, code, ...(fields && { fields }) });
 
 /**
  * The assistant and phone-number API in memory, as the Worker answers: phone_connection is
@@ -86,8 +87,8 @@ export function fakeAssistantsApi(
     if (taken) return taken;
     const body = request.body as Record<string, unknown>;
 
-    if (url === "/api/dashboard/assistant/configs") return json(200, assistants.map(withConnection));
-    if (url === "/api/dashboard/assistant/models") return json(200, MODEL_OFFERS);
+    if (url === "/api/dashboard/assistant/configs") return reply(api.dashboard.assistant.configs.$get, assistants.map(withConnection));
+    if (url === "/api/dashboard/assistant/models") return reply(api.dashboard.assistant.models.$get, MODEL_OFFERS);
     const assistantPath = /^\/api\/dashboard\/assistant\/config(?:\/(.+))?$/.exec(url);
     if (assistantPath) {
       const id = assistantPath[1] ?? `as-${nextId++}`;
@@ -99,13 +100,13 @@ export function fakeAssistantsApi(
       // What the screen sends, as the contract types it.
       const row = assistant(id, String(body.name), body as AssistantConfigBody);
       assistants = assistantPath[1] ? assistants.map((other) => (other.id === id ? row : other)) : [...assistants, row];
-      return json(assistantPath[1] ? 200 : 201, withConnection(row));
+      return reply(api.dashboard.assistant.config.$post, withConnection(row), assistantPath[1] ? 200 : 201);
     }
 
     const { pathname, searchParams } = new URL(url, "http://app.test");
     if (pathname === "/api/dashboard/phone-numbers/available") {
       const contains = searchParams.get("contains") ?? "";
-      return json(200, { numbers: available.filter((number) => number.phone_number.slice(1).includes(contains)) });
+      return reply(api.dashboard["phone-numbers"].available.$get, { numbers: available.filter((number) => number.phone_number.slice(1).includes(contains)) });
     }
     if (pathname === "/api/dashboard/phone-numbers/purchase") {
       const bought = phoneNumber(`pn-${nextId++}`, String(body.phone_number), {
@@ -115,7 +116,7 @@ export function fakeAssistantsApi(
       });
       available = available.filter((number) => number.phone_number !== bought.phone_number);
       numbers = [...numbers, bought];
-      return json(201, bought);
+      return reply(api.dashboard["phone-numbers"].purchase.$post, bought, 201);
     }
     const verification = /^\/api\/dashboard\/phone-numbers\/([^/]+)\/verification(\/code)?$/.exec(pathname);
     if (verification) {
@@ -130,15 +131,15 @@ export function fakeAssistantsApi(
         const left = row.verification!.tries_left - 1;
         numbers = numbers.map((number) => (number.id === row.id ? { ...row, verification: { ...row.verification!, tries_left: left } } : number));
         const detail = `That code is not the one we read out. ${left} tries left.`;
-        return refusal(422, "wrong_code", detail, { code: detail });
+        return refused(422, "wrong_code", detail, { code: detail });
       }
       numbers = numbers.map((number) => (number.id === row.id ? changed : number));
-      return json(verification[2] ? 200 : 202, changed);
+      return reply(api.dashboard["phone-numbers"][":id"].verification.$post, changed, verification[2] ? 200 : 202);
     }
     const numberPath = /^\/api\/dashboard\/phone-numbers(?:\/(.+))?$/.exec(pathname);
     if (numberPath) {
       const id = numberPath[1] ?? `pn-${nextId++}`;
-      if (request.method === "GET") return json(200, numbers);
+      if (request.method === "GET") return reply(api.dashboard["phone-numbers"].$get, numbers);
       if (request.method === "DELETE") {
         numbers = numbers.filter((row) => row.id !== id);
         return new Response(null, { status: 204 });
@@ -148,7 +149,7 @@ export function fakeAssistantsApi(
       const before = numbers.find((row) => row.id === id);
       const renumbered = before?.phone_number !== typed;
       if (before && before.source !== "own" && renumbered) {
-        return refusal(422, "validation", "A number got here cannot change.", { phone_number: "A number got here cannot change." });
+        return refused(422, "validation", "A number got here cannot change.", { phone_number: "A number got here cannot change." });
       }
       const row: PhoneNumber = {
         ...(before ?? phoneNumber(id, typed)),
@@ -159,9 +160,9 @@ export function fakeAssistantsApi(
         ...(renumbered && { status: "unverified", verification: null }),
       };
       numbers = numberPath[1] ? numbers.map((other) => (other.id === id ? row : other)) : [...numbers, row];
-      return json(numberPath[1] ? 200 : 201, row);
+      return reply(api.dashboard["phone-numbers"].$post, row, numberPath[1] ? 200 : 201);
     }
-    return json(404, { detail: "Not found" });
+    return refusal(404, { detail: "Not found" });
   });
   return requests;
 }

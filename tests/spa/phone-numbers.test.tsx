@@ -5,7 +5,8 @@ import type { Language } from "../../contract/languages.ts";
 import type { PhoneNumber } from "../../contract/phone-numbers.ts";
 import { PhoneNumbersPage } from "../../src/features/phone-numbers/components/phone-numbers-page.tsx";
 import { SPOKEN_CODE, assistant, changes, fakeAssistantsApi, offer, phoneNumber, type FakeRequest } from "./fake-assistants-api.ts";
-import { json, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { json, refusal, renderWithQueries, reply } from "./render.tsx";
 
 function renderPage(language: Language = "en") {
   return renderWithQueries(<PhoneNumbersPage />, { language });
@@ -90,7 +91,7 @@ describe("the phone numbers screen", () => {
   it("shows the server's message when a number is refused", async () => {
     const taken = "This phone number is already registered.";
     fakeAssistantsApi({ assistants: [reception] }, (request) =>
-      request.method === "POST" ? json(409, { detail: taken, code: "phone_number_taken", fields: { phone_number: taken } }) : undefined,
+      request.method === "POST" ? refusal(409, { detail: taken, code: "phone_number_taken", fields: { phone_number: taken } }) : undefined,
     );
     renderPage();
     await screen.findByText("No phone numbers found. Add your first number.");
@@ -137,7 +138,8 @@ describe("the phone numbers screen", () => {
 
   it("names what could not be loaded", async () => {
     fakeAssistantsApi({}, (request) => {
-      if (request.url === "/api/dashboard/phone-numbers") return json(500, { detail: "Something went wrong on our side." });
+      if (request.url === "/api/dashboard/phone-numbers") return refusal(500, { detail: "Something went wrong on our side." });
+      // Without the API's body, as a proxy in front of it answers.
       if (request.url === "/api/dashboard/assistant/configs") return json(503, {});
       return undefined;
     });
@@ -161,7 +163,7 @@ describe("the phone numbers screen", () => {
   it("offers Try again in place of the list and the form when the numbers cannot be loaded", async () => {
     let failures = 1;
     fakeAssistantsApi({ numbers: [support] }, (request) =>
-      request.url === "/api/dashboard/phone-numbers" && failures-- > 0 ? json(500, { detail: "Something went wrong on our side." }) : undefined,
+      request.url === "/api/dashboard/phone-numbers" && failures-- > 0 ? refusal(500, { detail: "Something went wrong on our side." }) : undefined,
     );
     renderPage();
     expect(await screen.findByText("Your phone numbers could not be loaded.")).toBeInTheDocument();
@@ -184,7 +186,7 @@ describe("the phone numbers screen", () => {
 });
 
 const salon = (country: string) => (request: FakeRequest) =>
-  request.url === "/api/dashboard/salon" ? json(200, { name: "Salon Bella", country, phone: null }) : undefined;
+  request.url === "/api/dashboard/salon" ? reply(api.dashboard.salon.$get, { name: "Salon Bella", country, phone: null }) : undefined;
 
 const dialog = () => screen.getByRole("dialog", { name: "Get a phone number" });
 const panel = (name = "Prove this number is yours") => screen.findByRole("region", { name });
@@ -299,7 +301,7 @@ describe("numbers that take calls", () => {
 
   it("shows a refused search in the dialog", async () => {
     const detail = "Buying numbers is not set up on this server.";
-    fakeAssistantsApi({}, (request) => (request.url.includes("/available") ? json(503, { detail, code: "not_configured" }) : undefined));
+    fakeAssistantsApi({}, (request) => (request.url.includes("/available") ? refusal(503, { detail, code: "not_configured" }) : undefined));
     renderPage();
     const get = await openGetNumber();
     await userEvent.click(within(get).getByRole("button", { name: "Search" }));
@@ -309,9 +311,9 @@ describe("numbers that take calls", () => {
   it("keeps a refused purchase in the dialog, and drops a number someone else got first", async () => {
     const bundle = "Numbers in Germany need a regulatory bundle first.";
     const taken = "Someone else just got this number. Please search again.";
-    let refusal = json(422, { detail: bundle, code: "bundle_required" });
+    let refused = refusal(422, { detail: bundle, code: "bundle_required" });
     const requests = fakeAssistantsApi({ available: [offer("+493012345678"), offer("+493087654321")] }, (request) =>
-      request.url.endsWith("/purchase") ? refusal : undefined,
+      request.url.endsWith("/purchase") ? refused : undefined,
     );
     renderPage();
     const get = await openGetNumber();
@@ -321,7 +323,7 @@ describe("numbers that take calls", () => {
     expect(await within(get).findByRole("alert")).toHaveTextContent(bundle);
     expect(within(get).getByRole("button", { name: "Get this number" })).toBeEnabled();
 
-    refusal = json(409, { detail: taken, code: "number_unavailable" });
+    refused = refusal(409, { detail: taken, code: "number_unavailable" });
     await userEvent.click(within(get).getByRole("button", { name: "Get this number" }));
     expect(await within(get).findByRole("alert")).toHaveTextContent(taken);
     expect(within(get).getByText("1 number available")).toHaveFocus();
@@ -381,7 +383,7 @@ describe("numbers that take calls", () => {
     });
     let placed = false;
     let release = () => {};
-    const held = new Promise<Response>((resolve) => (release = () => resolve(json(200, [verifying]))));
+    const held = new Promise<Response>((resolve) => (release = () => resolve(reply(api.dashboard["phone-numbers"].$get, [verifying]))));
     const requests = fakeAssistantsApi({ assistants: [reception], numbers: [phoneNumber("pn-1", "+420777123456", { status: "unverified", assistant_config_id: "as-1" })] }, (request) => {
       if (request.url.endsWith("/verification")) placed = true;
       else if (placed && request.url === "/api/dashboard/phone-numbers") return held;
@@ -401,7 +403,7 @@ describe("numbers that take calls", () => {
   it("follows the verification call by reading the list again while a number is verifying", async () => {
     let callStatus = "ringing";
     const verifying = () => phoneNumber("pn-1", "+420777123456", { status: "verifying", verification: { call_status: callStatus, expires_at: "2030-01-01T10:00:00Z", tries_left: 3 } });
-    const requests = fakeAssistantsApi({}, (request) => (request.url === "/api/dashboard/phone-numbers" ? json(200, [verifying()]) : undefined));
+    const requests = fakeAssistantsApi({}, (request) => (request.url === "/api/dashboard/phone-numbers" ? reply(api.dashboard["phone-numbers"].$get, [verifying()]) : undefined));
     renderPage();
     expect(await progress()).toHaveTextContent("+420 777 123 456 is ringing. Pick up to hear the code.");
     callStatus = "in-progress";
@@ -438,8 +440,8 @@ describe("numbers that take calls", () => {
         ],
       },
       (request) => {
-        if (request.url.endsWith("/pn-1/verification")) return json(422, { detail: refused, code: "call_refused" });
-        if (request.url.endsWith("/pn-2/verification/code")) return json(422, { detail: expired, code: "code_expired" });
+        if (request.url.endsWith("/pn-1/verification")) return refusal(422, { detail: refused, code: "call_refused" });
+        if (request.url.endsWith("/pn-2/verification/code")) return refusal(422, { detail: expired, code: "code_expired" });
         return undefined;
       },
     );

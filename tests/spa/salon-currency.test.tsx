@@ -1,17 +1,19 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { InferResponseType } from "hono/client";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CallStats } from "../../contract/calls.ts";
 import type { Currency } from "../../contract/currency.ts";
 import type { Language } from "../../contract/languages.ts";
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type Salon, type Service } from "../../contract/salon.ts";
+import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type Service } from "../../contract/salon.ts";
 import type { AppointmentTarget } from "../../src/features/calendar/appointment-draft.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
 import { CallsPage } from "../../src/features/calls/components/calls-page.tsx";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
 import { ServicesTab } from "../../src/features/salon-settings/services/services-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 import { aCall } from "./call-fixture.ts";
 
 // jsdom has no canvas: the calls chart's library is replaced by a stand-in.
@@ -21,6 +23,8 @@ vi.mock("../../src/features/calls/chart-setup.ts", () => ({
   },
 }));
 
+/** The salon as its route answers it (its special dates as JSON, not the contract's unknowns). */
+type Salon = InferResponseType<typeof api.dashboard.salon.$get>;
 const salon = (currency: Currency, fields: Partial<Salon> = {}): Salon => ({
   name: "Salon Bella",
   email: null,
@@ -72,12 +76,12 @@ function fakeApi(currency: Currency, extra: (url: string, init: RequestInit) => 
     const path = new URL(url, "http://localhost").pathname;
     const answer = extra(url, init);
     if (answer) return answer;
-    if (path === "/api/dashboard/salon") return init.method === "PUT" ? json(200, JSON.parse(String(init.body))) : json(200, salon(currency));
-    if (path === "/api/dashboard/salon/usd-rates") return json(200, RATES);
-    if (path === "/api/dashboard/services") return json(200, [cut]);
-    if (path === "/api/dashboard/stylists") return json(200, [jana]);
-    if (path === "/api/dashboard/availability") return json(200, []);
-    return json(404, { detail: "no such route in the fake" });
+    if (path === "/api/dashboard/salon") return init.method === "PUT" ? reply(api.dashboard.salon.$put, JSON.parse(String(init.body))) : reply(api.dashboard.salon.$get, salon(currency));
+    if (path === "/api/dashboard/salon/usd-rates") return reply(api.dashboard.salon["usd-rates"].$get, RATES);
+    if (path === "/api/dashboard/services") return reply(api.dashboard.services.$get, [cut]);
+    if (path === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [jana]);
+    if (path === "/api/dashboard/availability") return reply(api.dashboard.availability.$get, []);
+    return refusal(404, { detail: "no such route in the fake" });
   });
 }
 
@@ -108,7 +112,7 @@ describe("a salon pricing in crowns", () => {
     const list = await screen.findByRole("list", { name: "Služby" });
     expect(await within(list).findByText("890")).toBeInTheDocument();
     expect(within(list).queryByText(/€/)).toBeNull();
-    release(json(200, salon("CZK")));
+    release(reply(api.dashboard.salon.$get, salon("CZK")));
     expect(await within(list).findByText("890 Kč")).toBeInTheDocument();
   });
 
@@ -161,9 +165,9 @@ describe("call costs of a salon pricing in crowns", () => {
   const renderCalls = (currency: Currency, language: Language) => {
     fakeApi(currency, (url) => {
       const { pathname, searchParams } = new URL(url, "http://localhost");
-      if (pathname === "/api/calls/list") return json(200, { items: [call], total: 1 });
-      if (pathname === "/api/calls/stats") return json(200, stats(searchParams.get("period")!));
-      if (pathname.startsWith("/api/calls/conversation/")) return json(200, []);
+      if (pathname === "/api/calls/list") return reply(api.calls.list.$get, { items: [call], total: 1 });
+      if (pathname === "/api/calls/stats") return reply(api.calls.stats.$get, stats(searchParams.get("period")!));
+      if (pathname.startsWith("/api/calls/conversation/")) return reply(api.calls.conversation[":id"].$get, []);
       return undefined;
     });
     renderWithQueries(<CallsPage />, { language, path: `/${language}/dashboard/calls` });
@@ -186,9 +190,9 @@ describe("call costs of a salon pricing in crowns", () => {
   it("shows a salon in euros its costs at each call's own rate, without asking for the rates", async () => {
     const requests = fakeApi("EUR", (url) => {
       const { pathname } = new URL(url, "http://localhost");
-      if (pathname === "/api/calls/list") return json(200, { items: [call], total: 1 });
-      if (pathname === "/api/calls/stats") return json(200, stats("today"));
-      if (pathname.startsWith("/api/calls/conversation/")) return json(200, []);
+      if (pathname === "/api/calls/list") return reply(api.calls.list.$get, { items: [call], total: 1 });
+      if (pathname === "/api/calls/stats") return reply(api.calls.stats.$get, stats("today"));
+      if (pathname.startsWith("/api/calls/conversation/")) return reply(api.calls.conversation[":id"].$get, []);
       return undefined;
     });
     renderWithQueries(<CallsPage />, { language: "en", path: "/en/dashboard/calls" });

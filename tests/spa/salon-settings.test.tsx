@@ -4,9 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
-import { DEFAULT_BUSINESS_HOURS, type Salon } from "../../contract/salon.ts";
+import type { InferResponseType } from "hono/client";
+import { DEFAULT_BUSINESS_HOURS } from "../../contract/salon.ts";
 import { SalonSettingsPage } from "../../src/features/salon-settings/components/salon-settings-page.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { json, mockFetch, refusal, renderWithApp, reply } from "./render.tsx";
+
+/** The salon as its route answers it (its special dates as JSON, not the contract's unknowns). */
+type Salon = InferResponseType<typeof api.dashboard.salon.$get>;
 
 const SALON: Salon = {
   name: "Studio Vlasy",
@@ -30,10 +35,10 @@ const SALON: Salon = {
 const isPut = (init: RequestInit) => init.method === "PUT";
 
 /** Answers GET with the salon and PUT with `put` (by default, the saved body). */
-function mockSalonApi(put: (body: unknown) => Response = (body) => json(200, body)) {
+function mockSalonApi(put: (body: Salon) => Response = (body) => reply(api.dashboard.salon.$put, body)) {
   return mockFetch((url, init) => {
-    if (!url.endsWith("/api/dashboard/salon")) return json(404, { detail: "Not found" });
-    return isPut(init) ? put(JSON.parse(String(init.body))) : json(200, SALON);
+    if (!url.endsWith("/api/dashboard/salon")) return refusal(404, { detail: "Not found" });
+    return isPut(init) ? put(JSON.parse(String(init.body))) : reply(api.dashboard.salon.$get, SALON);
   });
 }
 
@@ -124,7 +129,7 @@ describe("salon settings page", () => {
 
   it("saves edited hours and transfer number, shows Saving... and then the success toast", async () => {
     let answer!: (response: Response) => void;
-    const calls = mockFetch((_url, init) => (isPut(init) ? new Promise<Response>((resolve) => (answer = resolve)) : json(200, SALON)));
+    const calls = mockFetch((_url, init) => (isPut(init) ? new Promise<Response>((resolve) => (answer = resolve)) : reply(api.dashboard.salon.$get, SALON)));
     renderPage();
     await userEvent.type(await screen.findByLabelText("Human Representative Number"), "+420 601 000 111");
     fireEvent.change(day("Wednesday").getByLabelText("Closes"), { target: { value: "20:00" } });
@@ -153,7 +158,7 @@ describe("salon settings page", () => {
       },
     });
 
-    answer(json(200, put.body));
+    answer(reply(api.dashboard.salon.$put, put.body as Salon));
     expect(await screen.findByText("Salon settings saved successfully")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
   });
@@ -219,6 +224,7 @@ describe("salon settings page", () => {
   }, 20_000);
 
   it("says when saving fails, with the server's detail and field messages", async () => {
+    // Without the API's body, as a proxy in front of it answers.
     mockSalonApi(() => json(500, {}));
     renderPage();
     await screen.findByLabelText(/Salon Name/);
@@ -227,7 +233,7 @@ describe("salon settings page", () => {
     expect(screen.getByRole("button", { name: "Save Changes" })).toBeEnabled();
 
     mockSalonApi(() =>
-      json(422, { detail: "Enter a valid phone number.", code: "validation_error", fields: { phone: "Enter a valid phone number." } }),
+      refusal(422, { detail: "Enter a valid phone number.", code: "validation_error", fields: { phone: "Enter a valid phone number." } }),
     );
     await save();
     expect(await screen.findByText("Failed to save salon settings: Enter a valid phone number.")).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import type { VisitView } from "../../contract/visit.ts";
 import { VisitPage } from "../../src/features/visit/components/visit-page.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithApp, reply } from "./render.tsx";
 
 const HOUR = 3_600_000;
 
@@ -43,7 +44,7 @@ function openPage(answer: Response, language: Language = "en") {
 
 describe("the client's appointment page", () => {
   it("offers a move and a cancellation while the visit is further ahead than the notice", async () => {
-    openPage(json(200, visit(72)));
+    openPage(reply(api.visit[":token"].$get, visit(72)));
     expect(await screen.findByRole("button", { name: "Change the time" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Cancel appointment" })).toBeEnabled();
     expect(screen.getByText("You can change or cancel it here until 24 hours before it begins.")).toBeInTheDocument();
@@ -51,7 +52,7 @@ describe("the client's appointment page", () => {
   });
 
   it("inside the notice, explains why and gives the salon's number instead of the buttons", async () => {
-    openPage(json(200, visit(10)));
+    openPage(reply(api.visit[":token"].$get, visit(10)));
     expect(await screen.findByRole("heading", { name: "Changes by phone only" })).toBeInTheDocument();
     expect(screen.getByText("Appointments can be changed online until 24 hours before they begin.")).toBeInTheDocument();
     expect(screen.getByText(/To change or cancel it, please call/)).toHaveTextContent("To change or cancel it, please call +420 777 123 456.");
@@ -60,21 +61,21 @@ describe("the client's appointment page", () => {
   });
 
   it("in German, without a salon number, says to get in touch", async () => {
-    openPage(json(200, visit(10, { salon: { name: "Studio Lumen", address: null, phone: null } })), "de");
+    openPage(reply(api.visit[":token"].$get, visit(10, { salon: { name: "Studio Lumen", address: null, phone: null } })), "de");
     expect(await screen.findByRole("heading", { name: "Änderungen nur noch telefonisch" })).toBeInTheDocument();
     expect(screen.getByText("Für eine Änderung oder Absage wenden Sie sich bitte direkt an den Salon.")).toBeInTheDocument();
     expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("shows a visit that is over, or was cancelled, with a way to book again and nothing to change", async () => {
-    openPage(json(200, visit(-3)));
+    openPage(reply(api.visit[":token"].$get, visit(-3)));
     expect(await screen.findByRole("heading", { name: "This appointment is in the past" })).toBeInTheDocument();
     expect(screen.getByText(/Would you like a new appointment/)).toHaveTextContent("Would you like a new appointment? Call +420 777 123 456.");
     expect(screen.queryByRole("button")).toBeNull();
   });
 
   it("shows a cancelled visit as cancelled, its time struck through", async () => {
-    openPage(json(200, visit(72, { status: "cancelled" })), "cs");
+    openPage(reply(api.visit[":token"].$get, visit(72, { status: "cancelled" })), "cs");
     expect(await screen.findByRole("heading", { name: "Tato rezervace byla zrušena" })).toBeInTheDocument();
     expect(screen.getByText("Obslouží vás")).toBeInTheDocument();
     expect(screen.getByText("Jana Nováková")).toBeInTheDocument();
@@ -82,12 +83,12 @@ describe("the client's appointment page", () => {
   });
 
   it("tells an expired link from one that never worked", async () => {
-    openPage(json(404, { detail: "This link has expired. Please contact your salon.", code: "link_expired" }));
+    openPage(refusal(404, { detail: "This link has expired. Please contact your salon.", code: "link_expired" }));
     expect(await screen.findByRole("heading", { name: "This link has expired" })).toBeInTheDocument();
   });
 
   it("says a link that does not work does not", async () => {
-    openPage(json(404, { detail: "This link does not work.", code: "link_invalid" }));
+    openPage(refusal(404, { detail: "This link does not work.", code: "link_invalid" }));
     expect(await screen.findByRole("heading", { name: "This link does not work" })).toBeInTheDocument();
     expect(screen.getByText("Please open the link from the latest message your salon sent you.")).toBeInTheDocument();
   });
