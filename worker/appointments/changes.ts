@@ -45,17 +45,21 @@ export async function saveAndConfirm(
   return { appointment, queued };
 }
 
-/** A move to another stylist or time, made on the version it was read at; the rest stays as it is. */
+/**
+ * A move to another stylist or time, made on the version it was read at; the rest stays as it
+ * is. A client moving their own visit names the language they did it in (see saveAndConfirm).
+ */
 export async function moveAndConfirm(
   scope: TenantScope,
   messaging: ClientMessaging | null,
   id: string,
   move: AppointmentMove,
-  via: ChangeChannel = "dashboard",
+  { via = "dashboard", clientLanguage }: { via?: ChangeChannel; clientLanguage?: Language } = {},
 ): Promise<{ appointment: Appointment; queued: string[] }> {
   const before = await getAppointment(scope, id);
   const [appointment, queued] = await withSubscribers({ scope, messaging }, { kind: "save", id }, async () => {
     const moved = await moveAppointment(scope, id, move, via);
+    if (clientLanguage) await rememberClientLanguage(scope, id, clientLanguage);
     return [moved, { kind: "changed", before, appointment: moved }];
   });
   return { appointment, queued };

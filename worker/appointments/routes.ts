@@ -47,7 +47,7 @@ export const appointmentRoutes = new Hono<KeyEnv>()
   .patch("/:id", jsonBody(appointmentMoveSchema), async (c) => {
     const id = rowId(c);
     const move = c.req.valid("json");
-    const { appointment, queued } = await inSalon(c, (scope) => moveAndConfirm(scope, clientMessaging(c.env), id, move, via(c)));
+    const { appointment, queued } = await inSalon(c, (scope) => moveAndConfirm(scope, clientMessaging(c.env), id, move, { via: via(c) }));
     sendQueued(c, queued);
     return c.json(appointment);
   })

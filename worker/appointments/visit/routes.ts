@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import type { Appointment, AppointmentBody } from "../../../contract/appointments.ts";
 import { rescheduleSchema, VISIT_CODES, visitSlotsQuery, type VisitSlots, type VisitView } from "../../../contract/visit.ts";
 import { findFreeSlots, findSlotAt } from "../availability/find.ts";
 import type { Unbookable } from "../availability/unbookable.ts";
-import { cancelAndConfirm, saveAndConfirm } from "../changes.ts";
+import { cancelAndConfirm, moveAndConfirm } from "../changes.ts";
 import { clientMessaging } from "../../clients/messaging/compose.ts";
 import { sendInBackground } from "../../clients/messaging/deliver.ts";
 import { getAppointment } from "../../data/appointments.ts";
@@ -47,21 +46,6 @@ function unbookable(c: RequestContext, why: Unbookable, visit: Visit): ApiError 
   }
 }
 
-/** The appointment as it is, at another time: the same stylist, services, prices, client and notes. */
-function movedBody(appointment: Appointment, start: number, end: number): AppointmentBody {
-  return {
-    customer_name: appointment.customer_name,
-    customer_phone: appointment.customer_phone,
-    stylist: appointment.stylist!,
-    start_datetime: new Date(start).toISOString(),
-    end_datetime: new Date(end).toISOString(),
-    notes: appointment.notes,
-    services: appointment.services.flatMap((line) =>
-      line.service_id ? [{ service: line.service_id, price_at_booking: line.price_at_booking, duration_at_booking: line.duration_at_booking }] : [],
-    ),
-  };
-}
-
 /**
  * /api/visit/:token: a client's appointment, reached by the signed link in their messages. A
  * move or a cancellation made here is confirmed to the client like one the salon makes.
@@ -101,13 +85,15 @@ export const visitRoutes = new Hono<AppEnv>()
       const visit = await visitOf(scope, id, { lock: true });
       assertChangeable(c, visit, now);
       const duration = minutesOf(visit);
-      const found = visit.stylist_id
-        ? await findSlotAt(scope, { duration, stylistId: visit.stylist_id, notBefore: earliestNewStart(visit, now), ignoreAppointmentId: id }, start)
-        : { why: { kind: "nobodyWorking" } as const };
+      const stylist = visit.stylist_id;
+      if (!stylist) throw unbookable(c, { kind: "nobodyWorking" }, visit);
+      const found = await findSlotAt(scope, { duration, stylistId: stylist, notBefore: earliestNewStart(visit, now), ignoreAppointmentId: id }, start);
       if ("why" in found) throw unbookable(c, found.why, visit);
-      const body = movedBody(await getAppointment(scope, id), found.slot.start, found.slot.end);
+      // A move of the appointment as it was read under the lock: its services, prices and notes stay.
+      const { version } = await getAppointment(scope, id);
+      const move = { stylist, start_datetime: new Date(found.slot.start).toISOString(), end_datetime: new Date(found.slot.end).toISOString(), version };
       try {
-        const { queued } = await saveAndConfirm(scope, clientMessaging(c.env), body, { id, via: "client", clientLanguage: c.var.language });
+        const { queued } = await moveAndConfirm(scope, clientMessaging(c.env), id, move, { via: "client", clientLanguage: c.var.language });
         return { view: visitView(await visitOf(scope, id), now), queued };
       } catch (error) {
         // Booked by someone else since the search: the exclusion constraint has the last word.

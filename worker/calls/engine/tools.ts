@@ -260,7 +260,7 @@ const executors: Executors = {
       ctx.messaging,
       current.id,
       { stylist: stylistId, start_datetime: start.toISOString(), end_datetime: new Date(start.getTime() + duration * 60_000).toISOString(), version: current.version },
-      "voice",
+      { via: "voice" },
     );
     queued.push(...written);
     return { rescheduled: true, previous_start: formatLocal(new Date(current.start_datetime), ctx.timeZone), ...appointmentSummary(ctx, moved) };
