@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: "spa",
           include: ["tests/spa/**/*.test.tsx"],
+          // A journey through a screen renders many times; vitest's five seconds are for a quiet machine.
+          testTimeout: 60_000,
           environment: "jsdom",
           setupFiles: ["tests/spa/setup.ts"],
         },

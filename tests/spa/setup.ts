@@ -1,6 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// What a test waits for (a list filled, a toast shown) gets far more than Testing Library's one
+// second, which a busy two-core machine can spend on a render alone.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests replace fetch with a fake API (mockFetch); each starts with the real one again.
 const realFetch = globalThis.fetch;
