@@ -8,7 +8,8 @@ import { DEFAULT_BUSINESS_HOURS, DEFAULT_WORKING_HOURS, type BusinessHours, type
 import type { AppointmentTarget } from "../../src/features/calendar/appointment-draft.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
 import type { SalonMembership } from "../../contract/team.ts";
-import { json, mockFetch, OWNER, renderWithApp, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { json, mockFetch, OWNER, refusal, renderWithApp, renderWithQueries, reply } from "./render.tsx";
 
 const PRAGUE = "Europe/Prague";
 // Open 09:00-18:00, closed on Sunday; the stylists work 09:00-13:00 and 14:00-17:00 except Sunday.
@@ -80,14 +81,14 @@ function fakeApi(answer?: (request: Request) => Response | Promise<Response> | u
   mockFetch((url, init) => {
     const request = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(String(init.body)) : undefined };
     requests.push(request);
-    if (url === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: PRAGUE, currency: "EUR" });
-    if (url === "/api/dashboard/stylists") return json(200, [jana, petr, gone]);
-    if (url === "/api/dashboard/services") return json(200, [haircut, colouring]);
-    if (url.startsWith("/api/dashboard/availability?")) return json(200, slots);
+    if (url === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: PRAGUE, currency: "EUR" });
+    if (url === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [jana, petr, gone]);
+    if (url === "/api/dashboard/services") return reply(api.dashboard.services.$get, [haircut, colouring]);
+    if (url.startsWith("/api/dashboard/availability?")) return reply(api.dashboard.availability.$get, slots);
     const taken = answer?.(request);
     if (taken) return taken;
     if (request.method === "DELETE") return new Response(null, { status: 204 });
-    return json(request.method === "POST" ? 201 : 200, { ...booked, ...(request.body as object) });
+    return reply(api.dashboard.appointments.$post, { ...booked, ...(request.body as object) }, request.method === "POST" ? 201 : 200);
   });
   return requests;
 }
@@ -281,7 +282,7 @@ describe("appointment modal", () => {
     const saving = within(dialog).getByRole("button", { name: "Saving..." });
     expect(saving).toBeDisabled();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeDisabled();
-    post.release(json(409, { detail: clash, code: "overlap" }));
+    post.release(refusal(409, { detail: clash, code: "overlap" }));
 
     expect(await screen.findByRole("alert")).toHaveTextContent(clash);
     // The modal stays, with what was typed, for another time.
@@ -324,7 +325,7 @@ describe("appointment modal", () => {
     await userEvent.selectOptions(within(dialog).getByLabelText("Stylist"), "Petr Svoboda");
     await userEvent.click(within(dialog).getByRole("button", { name: "Update" }));
     expect(within(dialog).getByRole("button", { name: "Updating..." })).toBeDisabled();
-    put.release(json(200, { ...booked, stylist: petr.id }));
+    put.release(reply(api.dashboard.appointments[":id"].$put, { ...booked, stylist: petr.id }));
 
     expect(await screen.findByText("Appointment updated successfully")).toBeInTheDocument();
     const [sent] = writes(requests);
@@ -343,7 +344,7 @@ describe("appointment modal", () => {
   it("marks a begun appointment as a no-show and undoes it, without touching the rest of the form", async () => {
     const requests = fakeApi((request) =>
       request.url.endsWith("/no-show")
-        ? json(200, { ...booked, no_show_at: (request.body as { no_show: boolean }).no_show ? "2026-11-23T11:00:00.000Z" : null })
+        ? reply(api.dashboard.appointments[":id"]["no-show"].$put, { ...booked, no_show_at: (request.body as { no_show: boolean }).no_show ? "2026-11-23T11:00:00.000Z" : null })
         : undefined,
     );
     const dialog = await openModal({ mode: "edit", appointment: booked });
@@ -371,7 +372,7 @@ describe("appointment modal", () => {
   });
 
   it("says why the server refused a no-show", async () => {
-    fakeApi((request) => (request.url.endsWith("/no-show") ? json(422, { detail: "This appointment has not begun yet." }) : undefined));
+    fakeApi((request) => (request.url.endsWith("/no-show") ? refusal(422, { detail: "This appointment has not begun yet." }) : undefined));
     const dialog = await openModal({ mode: "edit", appointment: { ...booked, no_show_at: "2026-11-23T11:00:00.000Z" } });
     expect(within(dialog).getByText("Marked as a no-show: the client did not come.")).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Undo no-show" }));
@@ -434,7 +435,7 @@ describe("appointment modal", () => {
   });
 
   it("loads the details when the clicked event carries no services", async () => {
-    const requests = fakeApi((request) => (request.url === `/api/dashboard/appointments/${booked.id}` ? json(200, booked) : undefined));
+    const requests = fakeApi((request) => (request.url === `/api/dashboard/appointments/${booked.id}` ? reply(api.dashboard.appointments[":id"].$get, booked) : undefined));
     renderWithApp(
       <QueryClientProvider client={new QueryClient()}>
         <Host open={{ mode: "edit", appointment: { ...booked, services: [] } }} />
@@ -507,8 +508,8 @@ describe("appointment modal", () => {
 
   it("says what a new salon still lacks for booking, with the way to add it", async () => {
     mockFetch((url) => {
-      if (url === "/api/dashboard/stylists") return json(200, [gone]);
-      if (url === "/api/dashboard/services") return json(200, []);
+      if (url === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [gone]);
+      if (url === "/api/dashboard/services") return reply(api.dashboard.services.$get, []);
       return json(200, []);
     });
     renderWithQueries(<Host open={{ mode: "create" }} />);

@@ -10,7 +10,7 @@ import { TeamTab } from "../../src/features/salon-settings/team/team-tab.tsx";
 import { api, read } from "../../src/lib/api-client.ts";
 import { loadSalons, pickSalon, switchSalon } from "../../src/lib/auth/salons.ts";
 import { endSession, startSession } from "../../src/lib/auth/session.ts";
-import { json, mockFetch, OWNER, renderWithQueries } from "./render.tsx";
+import { json, mockFetch, OWNER, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const jana: Stylist = {
   id: "11111111-1111-4111-8111-111111111111",
@@ -51,11 +51,11 @@ const STYLIST: SalonMembership = { ...OWNER, role: "stylist", stylist_id: jana.i
 /** The team's API; `invite` answers the invitation's POST. */
 function fakeTeamApi(invite: (body: unknown) => Response = (body) => json(201, body)) {
   return mockFetch((url, init) => {
-    if (url.endsWith("/api/dashboard/team")) return json(200, TEAM);
+    if (url.endsWith("/api/dashboard/team")) return reply(api.dashboard.team.$get, TEAM);
     if (url.endsWith("/api/dashboard/team/invitations") && init.method === "POST") return invite(JSON.parse(String(init.body)));
-    if (url.endsWith("/api/dashboard/stylists")) return json(200, [jana]);
-    if (url.endsWith("/api/dashboard/salon")) return json(200, { time_zone: "Europe/Prague" });
-    return json(404, { detail: "Not found" });
+    if (url.endsWith("/api/dashboard/stylists")) return reply(api.dashboard.stylists.$get, [jana]);
+    if (url.endsWith("/api/dashboard/salon")) return reply(api.dashboard.salon.$get, { time_zone: "Europe/Prague" });
+    return refusal(404, { detail: "Not found" });
   });
 }
 
@@ -78,7 +78,7 @@ describe("team tab", () => {
   });
 
   it("invites a stylist as one of the salon's stylists, and shows a conflict at the address", async () => {
-    const calls = fakeTeamApi(() => json(409, { detail: "jana@salon.test is already a member of this salon.", code: "already_member" }));
+    const calls = fakeTeamApi(() => refusal(409, { detail: "jana@salon.test is already a member of this salon.", code: "already_member" }));
     renderWithQueries(<TeamTab />);
     await userEvent.click(await screen.findByRole("button", { name: "Invite someone" }));
     const dialog = screen.getByRole("dialog", { name: "Invite someone to your team" });
@@ -167,7 +167,7 @@ describe("the salon worked in", () => {
     startSession("token", { email: "new@salon.test", is_active: true, email_verified: true });
     let salons: SalonMembership[] = [];
     const calls = mockFetch((url) => {
-      if (url === "/api/account/salons") return json(200, salons);
+      if (url === "/api/account/salons") return reply(api.account.salons.$get, salons);
       salons = [salonA];
       return json(200, {});
     });
@@ -183,10 +183,10 @@ describe("the salon worked in", () => {
     startSession("token", { email: "jana@salon.test", is_active: true, email_verified: true });
     let salons = [salonA, salonB];
     const calls = mockFetch((url, init) => {
-      if (url === "/api/account/salons") return json(200, salons);
+      if (url === "/api/account/salons") return reply(api.account.salons.$get, salons);
       if (url === "/api/account/salon") return new Response(null, { status: 204 });
       const named = new Headers(init.headers).get("X-Salon-Id");
-      if (named === salonB.salon_id && !salons.includes(salonB)) return json(403, { detail: "You are no longer a member of this salon.", code: "not_member" });
+      if (named === salonB.salon_id && !salons.includes(salonB)) return refusal(403, { detail: "You are no longer a member of this salon.", code: "not_member" });
       return json(200, {});
     });
     await loadSalons();

@@ -5,7 +5,8 @@ import type { Language } from "../../contract/languages.ts";
 import type { OutreachLog, OutreachSlot, WaitlistEntry } from "../../contract/outreach.ts";
 import { addDays, dayOf } from "../../contract/time-zone.ts";
 import { WaitlistPage } from "../../src/features/outreach/components/waitlist-page.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const HAIRCUT = { id: "11111111-1111-4111-8111-111111111111", name: "Haircut", duration: 45 };
 const COLOUR = { id: "22222222-2222-4222-8222-222222222222", name: "Colour", duration: 90 };
@@ -61,12 +62,12 @@ function fakeApi(entries: WaitlistEntry[], answer: (request: Request) => Respons
     requests.push(request);
     const own = answer(request);
     if (own) return own;
-    if (pathname === "/api/dashboard/salon") return json(200, { name: "Salon Bella", time_zone: "Europe/Prague", business_hours: HOURS });
-    if (pathname === "/api/dashboard/services") return json(200, [HAIRCUT, COLOUR]);
-    if (pathname === "/api/dashboard/stylists") return json(200, [JANA]);
-    if (pathname === "/api/dashboard/waitlist" && request.method === "GET") return json(200, searchParams.get("status") === "waiting" ? entries : []);
-    if (pathname === "/api/dashboard/outreach/log") return json(200, { slots: [], next: null });
-    return json(404, { detail: "no such route in the fake" });
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, { name: "Salon Bella", time_zone: "Europe/Prague", business_hours: HOURS });
+    if (pathname === "/api/dashboard/services") return reply(api.dashboard.services.$get, [HAIRCUT, COLOUR]);
+    if (pathname === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [JANA]);
+    if (pathname === "/api/dashboard/waitlist" && request.method === "GET") return reply(api.dashboard.waitlist.$get, searchParams.get("status") === "waiting" ? entries : []);
+    if (pathname === "/api/dashboard/outreach/log") return reply(api.dashboard.outreach.log.$get, { slots: [], next: null });
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return requests;
 }
@@ -81,9 +82,9 @@ describe("the Waitlist screen's Waiting tab", () => {
     const requests = fakeApi(entries, ({ method, pathname, body }) => {
       if (method !== "POST" || pathname !== "/api/dashboard/waitlist") return undefined;
       // The server reads the number in the salon's country and refuses the first one.
-      if (answers++ === 0) return json(422, { detail: "Please enter a phone number the offer can reach.", fields: { phone: "Please enter a phone number the offer can reach." } });
+      if (answers++ === 0) return refusal(422, { detail: "Please enter a phone number the offer can reach.", fields: { phone: "Please enter a phone number the offer can reach." } });
       entries.push({ ...LUCIE, ...(body as object), services: [HAIRCUT], offers: 0, last_offer_at: null, source: "dashboard" } as WaitlistEntry);
-      return json(201, entries[0]);
+      return reply(api.dashboard.waitlist.$post, entries[0]!, 201);
     });
     renderPage();
     expect(await screen.findByText("No one is waiting yet.")).toBeInTheDocument();
@@ -220,7 +221,7 @@ describe("the Waitlist screen's Offers tab", () => {
     };
     const older: OutreachLog = { slots: [slot("66666666-6666-4666-8666-666666666666", "2026-11-20T09:00:00Z", { trigger: "fill_gaps", status: "exhausted" })], next: null };
     const requests = fakeApi([], ({ pathname, search }) =>
-      pathname === "/api/dashboard/outreach/log" ? json(200, search.get("before") === first.next ? older : first) : undefined,
+      pathname === "/api/dashboard/outreach/log" ? reply(api.dashboard.outreach.log.$get, search.get("before") === first.next ? older : first) : undefined,
     );
     renderPage("en", "?tab=offers");
 
