@@ -6,7 +6,7 @@ import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import type { Language } from "../../contract/languages.ts";
 import { AssistantsPage } from "../../src/features/assistants/components/assistants-page.tsx";
 import { assistant, changes, fakeAssistantsApi, phoneNumber } from "./fake-assistants-api.ts";
-import { json, renderWithQueries } from "./render.tsx";
+import { refusal, renderWithQueries } from "./render.tsx";
 
 function renderPage(language: Language = "en") {
   return renderWithQueries(<AssistantsPage />, { language });
@@ -47,7 +47,7 @@ describe("the assistant page", () => {
   it("offers Try again when the assistants cannot be loaded, and loads them with it", async () => {
     let failures = 1;
     fakeAssistantsApi({ assistants: [reception] }, (request) =>
-      request.url === "/api/dashboard/assistant/configs" && failures-- > 0 ? json(500, { detail: "Internal error" }) : undefined,
+      request.url === "/api/dashboard/assistant/configs" && failures-- > 0 ? refusal(500, { detail: "Internal error" }) : undefined,
     );
     renderPage();
     expect(await screen.findByText("Your assistants could not be loaded.")).toBeInTheDocument();
@@ -194,7 +194,7 @@ describe("the assistant page", () => {
 
   it("reports the server's refusal with its detail", async () => {
     fakeAssistantsApi({ assistants: [reception] }, (request) =>
-      request.method === "PUT" ? json(422, { detail: "Assistant name is required", fields: { name: "Assistant name is required" } }) : undefined,
+      request.method === "PUT" ? refusal(422, { detail: "Assistant name is required", fields: { name: "Assistant name is required" } }) : undefined,
     );
     renderPage();
     await userEvent.type(await screen.findByLabelText("Assistant Name"), " 2");
@@ -238,7 +238,7 @@ describe("the assistant page", () => {
   });
 
   it("tells when deleting fails and keeps the assistant", async () => {
-    fakeAssistantsApi({ assistants: [reception] }, (request) => (request.method === "DELETE" ? json(500, { detail: "Something went wrong on our side." }) : undefined));
+    fakeAssistantsApi({ assistants: [reception] }, (request) => (request.method === "DELETE" ? refusal(500, { detail: "Something went wrong on our side." }) : undefined));
     renderPage();
     await userEvent.click(await screen.findByRole("button", { name: "Delete assistant" }));
     await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Delete" }));

@@ -10,7 +10,8 @@ import type { AppointmentTarget } from "../../src/features/calendar/appointment-
 import { VIEWS } from "../../src/features/calendar/calendar-views.ts";
 import { AppointmentModal } from "../../src/features/calendar/components/appointment-modal.tsx";
 import { eventContent } from "../../src/features/calendar/event-content.ts";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const appointment = (source: AppointmentSource): Appointment => ({
   id: "cccccccc-cccc-4ccc-8ccc-cccccccccccc",
@@ -77,14 +78,14 @@ describe("where a booking came from, in the calendar", () => {
 function fakeApi() {
   mockFetch((url) => {
     if (url === "/api/dashboard/stylists") {
-      return json(200, [
+      return reply(api.dashboard.stylists.$get, [
         { id: "11111111-1111-4111-8111-111111111111", first_name: "Jana", last_name: "Nováková", email: null, phone: null, working_hours: DEFAULT_WORKING_HOURS, time_off: [], is_active: true, color: "#3788d8" },
       ]);
     }
-    if (url === "/api/dashboard/services") return json(200, []);
-    if (url.startsWith("/api/dashboard/availability")) return json(200, []);
-    if (url.includes("/messages")) return json(200, []);
-    return json(404, { detail: "no such route in the fake" });
+    if (url === "/api/dashboard/services") return reply(api.dashboard.services.$get, []);
+    if (url.startsWith("/api/dashboard/availability")) return reply(api.dashboard.availability.$get, []);
+    if (url.includes("/messages")) return reply(api.dashboard["client-messages"].$get, { items: [] });
+    return refusal(404, { detail: "no such route in the fake" });
   });
 }
 

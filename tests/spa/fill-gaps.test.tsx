@@ -2,10 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
-import { OUTREACH_DEFAULTS, type FillGapsResult } from "../../contract/outreach.ts";
+import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { addDays, dayOf } from "../../contract/time-zone.ts";
 import { FillGapsButton } from "../../src/features/calendar/components/fill-gaps-button.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const ZONE = "Europe/Prague";
 const today = () => dayOf(new Date(), ZONE);
@@ -16,14 +17,14 @@ function fakeApi({ enabled, answer }: { enabled: boolean; answer?: () => Respons
   let on = enabled;
   mockFetch((url, init) => {
     const { pathname } = new URL(url, "http://localhost");
-    if (pathname === "/api/dashboard/outreach/settings") return json(200, { ...OUTREACH_DEFAULTS, enabled: on });
+    if (pathname === "/api/dashboard/outreach/settings") return reply(api.dashboard.outreach.settings.$get, { ...OUTREACH_DEFAULTS, enabled: on });
     if (pathname === "/api/dashboard/outreach/fill-gaps" && init.method === "POST") {
       filled.push(JSON.parse(String(init.body)));
-      const response = answer?.() ?? json(200, { free: 0, slots: 0, offers: 0, offered_before: 0, held: null } satisfies FillGapsResult);
+      const response = answer?.() ?? reply(api.dashboard.outreach["fill-gaps"].$post, { free: 0, slots: 0, offers: 0, offered_before: 0, held: null });
       if (response.status === 409) on = false;
       return response;
     }
-    return json(404, { detail: "no such route in the fake" });
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return filled;
 }
@@ -37,7 +38,7 @@ const longDay = (day: string, language: Language) =>
 
 describe("Fill gaps in the calendar", () => {
   it("asks about the day shown, offers it, and tells how many times and texts went out", async () => {
-    const filled = fakeApi({ enabled: true, answer: () => json(200, { free: 4, slots: 3, offers: 5, offered_before: 1, held: null }) });
+    const filled = fakeApi({ enabled: true, answer: () => reply(api.dashboard.outreach["fill-gaps"].$post, { free: 4, slots: 3, offers: 5, offered_before: 1, held: null }) });
     renderButton([today()]);
     const button = await screen.findByRole("button", { name: "Fill gaps" });
     await waitFor(() => expect(button).toBeEnabled());
@@ -73,7 +74,7 @@ describe("Fill gaps in the calendar", () => {
   });
 
   it("says so in Czech when the day's free times went to everyone they suit before, not that nobody fits", async () => {
-    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 2, held: null } satisfies FillGapsResult) });
+    fakeApi({ enabled: true, answer: () => reply(api.dashboard.outreach["fill-gaps"].$post, { free: 2, slots: 0, offers: 0, offered_before: 2, held: null }) });
     renderButton([today()], "cs");
     const button = await screen.findByRole("button", { name: "Nabídnout volné termíny" });
     await waitFor(() => expect(button).toBeEnabled());
@@ -83,7 +84,7 @@ describe("Fill gaps in the calendar", () => {
   });
 
   it("says in German from when the free times go when the quiet hours hold them back", async () => {
-    fakeApi({ enabled: true, answer: () => json(200, { free: 2, slots: 0, offers: 0, offered_before: 0, held: { by: "quiet_hours", until: "2026-12-03T07:00:00Z" } } satisfies FillGapsResult) });
+    fakeApi({ enabled: true, answer: () => reply(api.dashboard.outreach["fill-gaps"].$post, { free: 2, slots: 0, offers: 0, offered_before: 0, held: { by: "quiet_hours", until: "2026-12-03T07:00:00Z" } }) });
     renderButton([today()], "de");
     const button = await screen.findByRole("button", { name: "Lücken füllen" });
     await waitFor(() => expect(button).toBeEnabled());
@@ -95,7 +96,7 @@ describe("Fill gaps in the calendar", () => {
 
   it("is off with a way to switch outreach on, and learns of a switch made elsewhere, in Czech", async () => {
     const detail = "Nabídky termínů jsou vypnuté, proto se volné termíny nenabízejí.";
-    fakeApi({ enabled: true, answer: () => json(409, { detail, code: "outreach_off" }) });
+    fakeApi({ enabled: true, answer: () => refusal(409, { detail, code: "outreach_off" }) });
     renderButton([today()], "cs");
     const button = await screen.findByRole("button", { name: "Nabídnout volné termíny" });
     await waitFor(() => expect(button).toBeEnabled());

@@ -2,26 +2,28 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_SETTINGS_DEFAULTS } from "../../contract/client-messages.ts";
+import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
 import { MessagesTab } from "../../src/features/salon-settings/messages/messages-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
-const SALON = { name: "Salon Bella", address: "Vinohradská 12", postal_code: "120 00", city: "Praha", phone: "+420 222 333 444", time_zone: "Europe/Prague", currency: "CZK" };
+const SALON = { name: "Salon Bella", address: "Vinohradská 12", postal_code: "120 00", city: "Praha", phone: "+420 222 333 444", time_zone: "Europe/Prague", currency: "CZK" } as const;
 
-/** The settings API, answering a save with `refusal` when one is given, and what was sent. */
-function fakeApi(refusal?: { status: number; body: unknown }) {
+/** The settings API, answering a save with `refused` when one is given, and what was sent. */
+function fakeApi(refused?: { status: number; body: ErrorBody }) {
   const saved: unknown[] = [];
   mockFetch((url, init) => {
     const { pathname } = new URL(url, "http://localhost");
     if (pathname === "/api/dashboard/message-settings" && init.method === "PUT") {
       saved.push(JSON.parse(String(init.body)));
-      return refusal ? json(refusal.status, refusal.body) : json(200, JSON.parse(String(init.body)));
+      return refused ? refusal(refused.status, refused.body) : reply(api.dashboard["message-settings"].$put, JSON.parse(String(init.body)));
     }
-    if (pathname === "/api/dashboard/message-settings") return json(200, MESSAGE_SETTINGS_DEFAULTS);
-    if (pathname === "/api/dashboard/salon") return json(200, SALON);
-    if (pathname === "/api/dashboard/services") return json(200, [{ id: "s1", name: "Dámský střih", duration: 60, price: 890 }]);
-    if (pathname === "/api/dashboard/stylists") return json(200, [{ id: "t1", first_name: "Jana", last_name: "Nováková", is_active: true }]);
-    return json(404, { detail: "no such route in the fake" });
+    if (pathname === "/api/dashboard/message-settings") return reply(api.dashboard["message-settings"].$get, MESSAGE_SETTINGS_DEFAULTS);
+    if (pathname === "/api/dashboard/salon") return reply(api.dashboard.salon.$get, SALON);
+    if (pathname === "/api/dashboard/services") return reply(api.dashboard.services.$get, [{ id: "s1", name: "Dámský střih", duration: 60, price: 890 }]);
+    if (pathname === "/api/dashboard/stylists") return reply(api.dashboard.stylists.$get, [{ id: "t1", first_name: "Jana", last_name: "Nováková", is_active: true }]);
+    return refusal(404, { detail: "no such route in the fake" });
   });
   return saved;
 }

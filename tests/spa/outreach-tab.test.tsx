@@ -1,22 +1,24 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import type { ErrorBody } from "../../contract/errors.ts";
 import type { Language } from "../../contract/languages.ts";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { OutreachTab } from "../../src/features/salon-settings/offers/outreach-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
-/** The settings API, answering a save with `refusal` when one is given, and what was sent. */
-function fakeApi(refusal?: { status: number; body: unknown }) {
+/** The settings API, answering a save with `refused` when one is given, and what was sent. */
+function fakeApi(refused?: { status: number; body: ErrorBody }) {
   const saved: unknown[] = [];
   mockFetch((url, init) => {
     const { pathname } = new URL(url, "http://localhost");
-    if (pathname !== "/api/dashboard/outreach/settings") return json(404, { detail: "no such route in the fake" });
+    if (pathname !== "/api/dashboard/outreach/settings") return refusal(404, { detail: "no such route in the fake" });
     if (init.method === "PUT") {
       saved.push(JSON.parse(String(init.body)));
-      return refusal ? json(refusal.status, refusal.body) : json(200, JSON.parse(String(init.body)));
+      return refused ? refusal(refused.status, refused.body) : reply(api.dashboard.outreach.settings.$put, JSON.parse(String(init.body)));
     }
-    return json(200, OUTREACH_DEFAULTS);
+    return reply(api.dashboard.outreach.settings.$get, OUTREACH_DEFAULTS);
   });
   return saved;
 }

@@ -3,14 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AssistantsPage } from "../../src/features/assistants/components/assistants-page.tsx";
 import { assistant, fakeAssistantsApi, type FakeRequest } from "./fake-assistants-api.ts";
 import { FakeAudioContext, FakeWebSocket, callSocket, installFakeCall, silence, uninstallFakeCall, until, useCallTimers } from "./fake-call.ts";
-import { json, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { refusal, renderWithQueries, reply } from "./render.tsx";
 
 const reception = assistant("as-1", "Reception");
 const evening = assistant("as-2", "Evenings");
 const CONNECTION_FAILED = "Failed to establish call connection. Please check your microphone permissions.";
 
 /** The assistant API with a ticket desk: `ticket` answers the ticket request. */
-function fakeApiWithTickets(ticket: () => Response = () => json(201, { ticket: "tk/1+a", expires_at: "2030-01-01T00:00:00Z" })) {
+function fakeApiWithTickets(ticket: () => Response = () => reply(api.dashboard.assistant[":id"]["call-ticket"].$post, { ticket: "tk/1+a", expires_at: "2030-01-01T00:00:00Z" }, 201)) {
   return fakeAssistantsApi({ assistants: [reception, evening] }, (request: FakeRequest) => (request.url.endsWith("/call-ticket") ? ticket() : undefined));
 }
 
@@ -136,7 +137,7 @@ describe("the test call", () => {
   });
 
   it("gives the server's reason when no ticket is issued, and releases the microphone", async () => {
-    fakeApiWithTickets(() => json(429, { detail: "Too many test calls. Please wait a minute." }));
+    fakeApiWithTickets(() => refusal(429, { detail: "Too many test calls. Please wait a minute." }));
     await startTestCall();
     await until(() => toasts().length > 0, "a toast");
     expect(toasts()).toEqual(["error: Error starting call: Too many test calls. Please wait a minute."]);
