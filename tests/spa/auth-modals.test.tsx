@@ -7,7 +7,8 @@ import { ForgotPasswordModal } from "../../src/features/auth/components/forgot-p
 import { LoginModal } from "../../src/features/auth/components/login-modal.tsx";
 import { RegisterModal } from "../../src/features/auth/components/register-modal.tsx";
 import { ResetPasswordModal } from "../../src/features/auth/components/reset-password-modal.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { json, mockFetch, refusal, renderWithApp, reply } from "./render.tsx";
 
 afterEach(() => {
   sessionStorage.clear();
@@ -66,7 +67,7 @@ describe("register modal", () => {
   });
 
   it("shows the spec's messages under the fields and sends nothing", async () => {
-    const calls = mockFetch(() => json(201, {}));
+    const calls = mockFetch(() => reply(api.auth.register.$post, {}, 201));
     renderWithApp(harness(RegisterModal, { onSwitchToLogin: () => {} }));
     const submit = await screen.findByRole("button", { name: "Register" });
     const email = screen.getByLabelText("Email");
@@ -122,7 +123,7 @@ describe("register modal", () => {
   });
 
   it("sends the lowercased email, closes and asks the user to check their email", async () => {
-    const calls = mockFetch(() => json(201, { message: "ok" }));
+    const calls = mockFetch(() => reply(api.auth.register.$post, { message: "ok" }, 201));
     renderWithApp(harness(RegisterModal, { onSwitchToLogin: () => {} }));
     await userEvent.type(await screen.findByLabelText("Email"), " Owner@Salon.COM ");
     await userEvent.type(screen.getByLabelText("Password"), "Sal0n-Secret");
@@ -136,7 +137,7 @@ describe("register modal", () => {
   });
 
   it("shows the server's detail, or the fallback when the network fails, and stays usable", async () => {
-    mockFetch(() => json(409, { detail: "An account with this email already exists." }));
+    mockFetch(() => refusal(409, { detail: "An account with this email already exists." }));
     renderWithApp(harness(RegisterModal, { onSwitchToLogin: () => {} }));
     await userEvent.type(await screen.findByLabelText("Email"), "owner@salon.com");
     await userEvent.type(screen.getByLabelText("Password"), "Sal0n-Secret");
@@ -181,7 +182,7 @@ describe("login modal", () => {
   });
 
   it("asks only for a password, not a strong one", async () => {
-    const calls = mockFetch(() => json(401, {}));
+    const calls = mockFetch(() => refusal(401, { detail: "Incorrect email or password." }));
     renderWithApp(harness(LoginModal, loginProps));
     await userEvent.type(await screen.findByLabelText("Email"), "a@b");
     await userEvent.click(screen.getByRole("button", { name: "Log In" }));
@@ -204,7 +205,7 @@ describe("login modal", () => {
     expect(screen.getByRole("button", { name: "Logging in..." })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ email: "owner@salon.com", password: "wrong" });
 
-    await answer(json(401, { detail: "Incorrect email or password." }));
+    await answer(refusal(401, { detail: "Incorrect email or password." }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Incorrect email or password.");
     expect(screen.getByLabelText("Email")).toHaveValue("Owner@Salon.COM");
     expect(screen.getByLabelText("Email")).toBeEnabled();
@@ -212,6 +213,7 @@ describe("login modal", () => {
   });
 
   it("falls back to the spec's text when the server gives no detail", async () => {
+    // Without the API's body, as a proxy in front of it answers.
     mockFetch(() => json(500, {}));
     renderWithApp(harness(LoginModal, loginProps));
     await userEvent.type(await screen.findByLabelText("Email"), "owner@salon.com");
@@ -222,7 +224,7 @@ describe("login modal", () => {
 
   it("signs in, closes and welcomes the user back", async () => {
     mockFetch(() =>
-      json(200, { access_token: "token-1", token_type: "bearer", expires_in: 900, user: { email: "owner@salon.com", is_active: true, email_verified: true } }),
+      reply(api.auth.login.$post, { access_token: "token-1", token_type: "bearer", expires_in: 900, user: { email: "owner@salon.com", is_active: true, email_verified: true } }),
     );
     renderWithApp(harness(LoginModal, loginProps));
     await userEvent.type(await screen.findByLabelText("Email"), "owner@salon.com");
@@ -278,13 +280,13 @@ describe("forgot-password modal", () => {
     expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ email: "owner@salon.com" });
 
-    await answer(json(200, { message: "ok" }));
+    await answer(reply(api.auth["forgot-password"].$post, { message: "ok" }));
     expect(await screen.findByText("You will receive a password reset link at the provided email address.")).toBeInTheDocument();
     await closed();
   });
 
   it("reports failures as a toast and stays open", async () => {
-    mockFetch(() => json(429, { detail: "Too many requests. Please wait a minute." }));
+    mockFetch(() => refusal(429, { detail: "Too many requests. Please wait a minute." }));
     renderWithApp(harness(ForgotPasswordModal, {}));
     await userEvent.type(await screen.findByLabelText("Email"), "owner@salon.com");
     await userEvent.click(screen.getByRole("button", { name: "Send Reset Link" }));
@@ -299,7 +301,7 @@ describe("forgot-password modal", () => {
 
 describe("reset password modal", () => {
   it("focuses the new password, checks its length and sends nothing", async () => {
-    const calls = mockFetch(() => json(200, {}));
+    const calls = mockFetch(() => reply(api.auth["reset-password"].$post, {}));
     renderWithApp(harness(ResetPasswordModal, { token: "t0k3n" }));
     const password = await screen.findByLabelText("New Password");
     expect(password).toHaveFocus();
@@ -321,14 +323,14 @@ describe("reset password modal", () => {
     expect(screen.getByRole("button", { name: "Wird zurückgesetzt\u00a0…" })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ token: "t0k3n", new_password: "longenough" });
 
-    await answer(json(200, { message: "ok" }));
+    await answer(reply(api.auth["reset-password"].$post, { message: "ok" }));
     expect(await screen.findByText(/Ihr Passwort wurde erfolgreich zurückgesetzt!/)).toBeInTheDocument();
     await closed();
     expect(screen.getByTestId("location")).toHaveTextContent(/^\/de\/?$/);
   });
 
   it("shows the server's detail, else the fallback, and resets once closed", async () => {
-    mockFetch(() => json(400, { detail: "This password reset link has expired." }));
+    mockFetch(() => refusal(400, { detail: "This password reset link has expired." }));
     renderWithApp(harness(ResetPasswordModal, { token: "t0k3n" }));
     await userEvent.type(await screen.findByLabelText("New Password"), "longenough");
     await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));
@@ -346,7 +348,7 @@ describe("reset password modal", () => {
   });
 
   it("explains a link without a token instead of sending it", async () => {
-    const calls = mockFetch(() => json(200, {}));
+    const calls = mockFetch(() => reply(api.auth["reset-password"].$post, {}));
     renderWithApp(harness(ResetPasswordModal, { token: "" }));
     await userEvent.type(await screen.findByLabelText("New Password"), "longenough");
     await userEvent.click(screen.getByRole("button", { name: "Reset Password" }));

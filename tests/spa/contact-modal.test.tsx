@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { ContactModal, type ContactModalProps } from "../../src/components/contact/contact-modal.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithApp, reply } from "./render.tsx";
 
 function Harness(props: Partial<ContactModalProps>) {
   const [show, setShow] = useState(true);
@@ -26,7 +27,7 @@ describe("contact modal", () => {
   });
 
   it("validates both fields before sending", async () => {
-    const calls = mockFetch(() => json(200, {}));
+    const calls = mockFetch(() => reply(api.waitlist["contact-sales"].$post, {}));
     renderWithApp(<Harness />);
     await userEvent.type(await screen.findByLabelText("Your Email"), "not-an-address");
     await userEvent.type(screen.getByLabelText("Message"), "   ");
@@ -38,7 +39,7 @@ describe("contact modal", () => {
   });
 
   it("keeps the form open and enabled with the server's detail when sending fails", async () => {
-    mockFetch(() => json(503, { detail: "Mail is down for maintenance." }));
+    mockFetch(() => refusal(503, { detail: "Mail is down for maintenance." }));
     renderWithApp(<Harness prefilledMessage="I run a dental practice." />);
     await userEvent.type(await screen.findByLabelText("Your Email"), "a@b.co");
     expect(screen.getByLabelText("Message")).toHaveValue("I run a dental practice.");
@@ -58,7 +59,7 @@ describe("contact modal", () => {
     expect(screen.getByRole("button", { name: "Sending..." })).toBeDisabled();
     expect(calls[0]?.body).toEqual({ email: "florist@example.com", message: "Custom use case: florist with 2 shops" });
 
-    await act(async () => answer(json(200, { message: "Your message has been sent successfully!" })));
+    await act(async () => answer(reply(api.waitlist["contact-sales"].$post, { message: "Your message has been sent successfully!" })));
     expect(await screen.findByText("Your message has been sent successfully!")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 

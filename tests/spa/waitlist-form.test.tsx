@@ -2,14 +2,15 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { WaitlistForm } from "../../src/features/waitlist/components/waitlist-form.tsx";
-import { json, mockFetch, renderWithApp } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithApp, reply } from "./render.tsx";
 
 /** The toast stack at the corner of the page, where the form's answers appear (spec). */
 const toasts = (language: "en" | "de" = "en") => within(screen.getByRole("list", { name: language === "en" ? "Notifications" : "Benachrichtigungen" }));
 
 describe("waitlist form", () => {
   it("refuses an invalid address with a toast and sends nothing", async () => {
-    const calls = mockFetch(() => json(200, { message: "x" }));
+    const calls = mockFetch(() => reply(api.waitlist.join.$post, { message: "x" }));
     renderWithApp(<WaitlistForm />);
     await userEvent.type(screen.getByLabelText("Your email address"), "name@salon");
     await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
@@ -29,7 +30,7 @@ describe("waitlist form", () => {
     expect(input).toBeDisabled();
     expect(calls[0]?.body).toEqual({ email: "owner@salon.com" });
 
-    answer(json(200, { message: "Thanks for joining our waitlist!" }));
+    answer(reply(api.waitlist.join.$post, { message: "Thanks for joining our waitlist!" }));
     expect(await toasts().findByRole("status")).toHaveTextContent("Thanks for joining our waitlist!");
     expect(screen.getAllByText("Thanks for joining our waitlist!")).toHaveLength(1);
     expect(input).toBeEnabled();
@@ -37,7 +38,7 @@ describe("waitlist form", () => {
   });
 
   it("shows the server's detail when joining fails", async () => {
-    mockFetch(() => json(429, { detail: "Too many attempts. Try again in a minute." }));
+    mockFetch(() => refusal(429, { detail: "Too many attempts. Try again in a minute." }));
     renderWithApp(<WaitlistForm />);
     await userEvent.type(screen.getByLabelText("Your email address"), "a@b.co");
     await userEvent.click(screen.getByRole("button", { name: "Join the waitlist" }));
