@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiRequestError, api, read } from "../../src/lib/api-client.ts";
 import { getAccessToken, resumeSession, startSession } from "../../src/lib/auth/session.ts";
 import { refreshAccessToken } from "../../src/lib/api-client.ts";
-import { json, mockFetch } from "./render.tsx";
+import { json, mockFetch, refusal, reply } from "./render.tsx";
 
 const user = { email: "Owner@Salon.com", is_active: true, email_verified: true };
 
@@ -15,9 +15,9 @@ afterEach(() => {
 describe("api client sessions", () => {
   it("sends the bearer token, refreshes once on a 401 and retries with the new token", async () => {
     const calls = mockFetch((url, init) => {
-      if (url === "/api/auth/refresh") return json(200, { access_token: "new-token" });
+      if (url === "/api/auth/refresh") return reply(api.auth.refresh.$post, { access_token: "new-token" });
       const auth = new Headers(init.headers).get("authorization");
-      return auth === "Bearer new-token" ? json(200, { ok: true }) : json(401, { detail: "expired" });
+      return auth === "Bearer new-token" ? json(200, { ok: true }) : refusal(401, { detail: "expired" });
     });
     expect(await read(api.dashboard.salon.$get())).toEqual({ ok: true });
     expect(calls.map((call) => call.url)).toEqual(["/api/dashboard/salon", "/api/auth/refresh", "/api/dashboard/salon"]);
@@ -27,7 +27,7 @@ describe("api client sessions", () => {
 
   it("shares one refresh between requests that fail together", async () => {
     const calls = mockFetch((url, init) => {
-      if (url === "/api/auth/refresh") return json(200, { access_token: "new-token" });
+      if (url === "/api/auth/refresh") return reply(api.auth.refresh.$post, { access_token: "new-token" });
       return new Headers(init.headers).get("authorization") === "Bearer new-token" ? json(200, {}) : json(401, {});
     });
     await Promise.all([read(api.dashboard.salon.$get()), read(api.dashboard.stylists.$get()), read(api.dashboard.services.$get())]);
@@ -35,7 +35,7 @@ describe("api client sessions", () => {
   });
 
   it("signs out when the refresh fails, and does not retry", async () => {
-    const calls = mockFetch((url) => (url === "/api/auth/refresh" ? json(401, {}) : json(401, { detail: "Please log in to continue." })));
+    const calls = mockFetch((url) => (url === "/api/auth/refresh" ? json(401, {}) : refusal(401, { detail: "Please log in to continue." })));
     await expect(read(api.dashboard.salon.$get())).rejects.toEqual(new ApiRequestError(401, "Please log in to continue."));
     expect(calls).toHaveLength(2);
     expect(getAccessToken()).toBeNull();
@@ -44,7 +44,7 @@ describe("api client sessions", () => {
 
   it("renews a new tab's token from the cookie, or signs out when it cannot", async () => {
     sessionStorage.clear();
-    mockFetch(() => json(200, { access_token: "tab-token" }));
+    mockFetch(() => reply(api.auth.refresh.$post, { access_token: "tab-token" }));
     await resumeSession(refreshAccessToken);
     expect(getAccessToken()).toBe("tab-token");
 

@@ -5,14 +5,15 @@ import { describe, expect, it } from "vitest";
 import type { Language } from "../../contract/languages.ts";
 import type { SetupProgress } from "../../contract/setup-progress.ts";
 import { DashboardLayout } from "../../src/features/dashboard/components/dashboard-layout.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { api } from "../../src/lib/api-client.ts";
+import { mockFetch, refusal, renderWithQueries, reply } from "./render.tsx";
 
 const NOTHING: SetupProgress = { salon: false, stylists: false, services: false, assistant: false, phone_number: false, test_call: false };
 
 /** The API's answer, changed by the test as the owner's data grows. */
 function fakeProgress(initial: SetupProgress) {
   const state = { progress: initial };
-  mockFetch((url) => (url.endsWith("/api/dashboard/setup-progress") ? json(200, state.progress) : json(404, { detail: "Not found" })));
+  mockFetch((url) => (url.endsWith("/api/dashboard/setup-progress") ? reply(api.dashboard["setup-progress"].$get, state.progress) : refusal(404, { detail: "Not found" })));
   return state;
 }
 

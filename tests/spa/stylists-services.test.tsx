@@ -6,7 +6,7 @@ import type { Language } from "../../contract/languages.ts";
 import { DEFAULT_WORKING_HOURS, type Service, type Stylist } from "../../contract/salon.ts";
 import { ServicesTab } from "../../src/features/salon-settings/services/services-tab.tsx";
 import { StylistsTab } from "../../src/features/salon-settings/stylists/stylists-tab.tsx";
-import { json, mockFetch, renderWithQueries } from "./render.tsx";
+import { json, mockFetch, refusal, renderWithQueries } from "./render.tsx";
 
 const jana: Stylist = {
   id: "st-1",
@@ -55,7 +55,7 @@ function fakeApi(
     if (taken) return taken;
     const [, resource, id] = /^\/api\/dashboard\/(stylists|services)(?:\/(.+))?$/.exec(url) ?? [];
     const list = rows[resource ?? ""];
-    if (!list) return json(404, { detail: "Not found" });
+    if (!list) return refusal(404, { detail: "Not found" });
     switch (request.method) {
       case "GET":
         return json(200, list);
@@ -73,7 +73,7 @@ function fakeApi(
         rows[resource!] = list.filter((other) => other.id !== id);
         return new Response(null, { status: 204 });
       default:
-        return json(405, { detail: "Method not allowed" });
+        return refusal(405, { detail: "Method not allowed" });
     }
   });
   return requests;
@@ -182,7 +182,7 @@ describe("stylists tab", () => {
     const message = "The afternoon must start after the morning ends.";
     fakeApi({}, (request) =>
       request.method === "POST"
-        ? json(422, { detail: message, code: "validation_error", fields: { "working_hours.2.afternoon_start": message } })
+        ? refusal(422, { detail: message, code: "validation_error", fields: { "working_hours.2.afternoon_start": message } })
         : undefined,
     );
     renderTab(<StylistsTab />);
@@ -320,7 +320,7 @@ describe("stylists tab", () => {
   ])("says so when the %s cannot be loaded, and Try again loads them", async (resource, tab, toast, text, name) => {
     let failures = 1;
     fakeApi({ stylists: [jana], services: [haircut] }, (request) =>
-      request.url === `/api/dashboard/${resource}` && failures-- > 0 ? json(500, { detail: "Internal error" }) : undefined,
+      request.url === `/api/dashboard/${resource}` && failures-- > 0 ? refusal(500, { detail: "Internal error" }) : undefined,
     );
     renderTab(tab());
     expect(await screen.findByRole("alert")).toHaveTextContent(toast);
@@ -407,7 +407,7 @@ describe("services tab", () => {
 
   it("keeps the confirmation open with the server's detail when a delete is refused", async () => {
     const detail = "This service is booked in 3 upcoming appointments.";
-    fakeApi({ services: [haircut] }, (request) => (request.method === "DELETE" ? json(409, { detail, code: "conflict" }) : undefined));
+    fakeApi({ services: [haircut] }, (request) => (request.method === "DELETE" ? refusal(409, { detail, code: "conflict" }) : undefined));
     renderTab(<ServicesTab />);
     await userEvent.click(await screen.findByRole("button", { name: "Delete Haircut" }));
     const dialog = await screen.findByRole("dialog", { name: 'Delete service "Haircut"?' });
@@ -419,7 +419,7 @@ describe("services tab", () => {
   });
 
   it("falls back to the spec's text when a delete fails without a reason", async () => {
-    fakeApi({ services: [haircut] }, (request) => (request.method === "DELETE" ? json(500, { detail: "Internal error" }) : undefined));
+    fakeApi({ services: [haircut] }, (request) => (request.method === "DELETE" ? refusal(500, { detail: "Internal error" }) : undefined));
     renderTab(<ServicesTab />);
     await userEvent.click(await screen.findByRole("button", { name: "Delete Haircut" }));
     await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
