@@ -28,15 +28,15 @@ describe("the home page's call demo", () => {
     const phone = page.getByTestId("phone-mockup");
     await phone.getByRole("button", { name: "Answer" }).click();
     // The seeded demo assistant greets first (the fake model says the greeting it is given) ...
-    await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 10_000 }).toBe(DEFAULT_GREETINGS.en);
+    await expect.poll(() => phone.getByTestId("call-caption").innerText()).toBe(DEFAULT_GREETINGS.en);
     // ... and the page reports, rising, how much of the greeting's 600 ms of audio it has played.
-    await expect.poll(() => [...played.values()][0]?.at(-1), { timeout: 5_000 }).toBe(600);
+    await expect.poll(() => [...played.values()][0]?.at(-1)).toBe(600);
     const greeting = [...played.values()][0]!;
     expect(greeting.length).toBeGreaterThan(2);
     expect(greeting).toEqual([...greeting].sort((a, b) => a - b));
     expect(await phone.getAttribute("data-state")).toBe("active");
     // ... and answers once about a second of the caller's microphone has reached it.
-    await expect.poll(() => phone.getByTestId("call-caption").innerText(), { timeout: 15_000 }).toBe(AUTOPILOT_REPLY);
+    await expect.poll(() => phone.getByTestId("call-caption").innerText()).toBe(AUTOPILOT_REPLY);
     await screenshot(page, `call-demo-active-${name}`, { fullPage: false });
     await phone.getByRole("button", { name: "End call" }).click();
     await expect.poll(() => phone.getAttribute("data-state")).toBe("ended");
@@ -55,8 +55,8 @@ describe("the home page's call demo", () => {
     await page.getByRole("button", { name: "Test Call" }).click();
     await page.getByRole("status").filter({ hasText: "Connected to Front desk. Start speaking!" }).first().waitFor();
     const transcript = page.getByTestId("test-call-transcript");
-    await expect.poll(() => transcript.innerText(), { timeout: 10_000 }).toContain(DEFAULT_GREETINGS.en);
-    await expect.poll(() => transcript.innerText(), { timeout: 15_000 }).toContain(AUTOPILOT_REPLY);
+    await expect.poll(() => transcript.innerText()).toContain(DEFAULT_GREETINGS.en);
+    await expect.poll(() => transcript.innerText()).toContain(AUTOPILOT_REPLY);
     await screenshot(page, "test-call-active-desktop", { fullPage: false });
     await page.getByRole("button", { name: "End Call" }).click();
     await page.getByRole("status").filter({ hasText: "Call ended" }).first().waitFor();

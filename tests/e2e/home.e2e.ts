@@ -103,7 +103,7 @@ describe("home page", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pricing" }).click();
     await page.waitForURL(/\/en#pricing$/);
     await expect
-      .poll(() => page.evaluate(() => Math.abs(document.getElementById("pricing")!.getBoundingClientRect().top)), { timeout: 5000 })
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById("pricing")!.getBoundingClientRect().top)))
       .toBeLessThan(80);
     await context.close();
   });

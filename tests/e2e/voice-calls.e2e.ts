@@ -307,7 +307,7 @@ describe("the public demo under abuse", () => {
       .poll(async () => {
         const rows = await sql`select call_status from calls where caller_hash in ${sql(hashes)}`;
         return rows.length === addresses.length && rows.every((row) => row.call_status !== "in-progress");
-      }, { timeout: 10_000 })
+      })
       .toBe(true);
   }
 
@@ -360,7 +360,7 @@ describe("the public demo under abuse", () => {
 describe("a call's set-up", () => {
   /** The record of the only call to this assistant, once it is closed. */
   async function closedRecord(assistantId: string) {
-    await expect.poll(async () => (await sql`select call_status from calls where assistant_config_id = ${assistantId}`)[0]?.call_status, { timeout: 10_000 }).not.toBe("in-progress");
+    await expect.poll(async () => (await sql`select call_status from calls where assistant_config_id = ${assistantId}`)[0]?.call_status).not.toBe("in-progress");
     return (await sql`select * from calls where assistant_config_id = ${assistantId}`)[0]!;
   }
 
