@@ -29,3 +29,12 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[], intl: IntlSh
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && (error.status === 409 || error.status === 422) ? errorDetail(error, fallback) : fallback;
 }
+
+/**
+ * The toast text of a failed save whose sentence takes the server's reason when it gave one
+ * ("… could not be saved: {detail}"), and stands alone when it did not.
+ */
+export function failedSaveText(intl: IntlShape, error: unknown, ids: { plain: string; withDetail: string }): string {
+  const detail = errorDetail(error, "");
+  return detail ? intl.formatMessage({ id: ids.withDetail }, { detail }) : intl.formatMessage({ id: ids.plain });
+}

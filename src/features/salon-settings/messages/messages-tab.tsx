@@ -8,8 +8,8 @@ import {
 } from "../../../../contract/client-messages.ts";
 import { Button } from "../../../components/button.tsx";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
-import { errorDetail } from "../../../lib/api-client.ts";
 import { TimeInput } from "../../../lib/forms/time-input.tsx";
+import { failedSaveText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useMessageSettings, useSaveMessageSettings } from "./message-settings.ts";
 import { MessagePreviews } from "./message-previews.tsx";
@@ -44,12 +44,7 @@ function MessagesForm({ settings }: { settings: MessageSettings }) {
     check: (draft) => checkWith(messageSettingsSchema, draft, intl),
     save: (body) => save.mutateAsync(body),
     savedText: intl.formatMessage({ id: "salonSettings.messages.saved" }),
-    failedText: (error) => {
-      const detail = errorDetail(error, "");
-      return detail
-        ? intl.formatMessage({ id: "salonSettings.messages.saveFailedDetail" }, { detail })
-        : intl.formatMessage({ id: "salonSettings.messages.saveFailed" });
-    },
+    failedText: (error) => failedSaveText(intl, error, { plain: "salonSettings.messages.saveFailed", withDetail: "salonSettings.messages.saveFailedDetail" }),
   });
   const { draft, errors, busy } = form;
 

@@ -4,7 +4,7 @@ import { OUTREACH_ANSWER_MINUTES, outreachSettingsSchema, type OutreachSettings 
 import { Button } from "../../../components/button.tsx";
 import { CHECKBOX_CLASS, Field } from "../../../components/form-field.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { errorDetail } from "../../../lib/api-client.ts";
+import { failedSaveText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useOutreachSettings, useSaveOutreachSettings } from "./outreach.ts";
 import { span } from "../time-span.ts";
@@ -41,12 +41,7 @@ function OutreachForm({ settings }: { settings: OutreachSettings }) {
     check: (draft) => checkWith(outreachSettingsSchema, { ...draft, daily_cap: draft.daily_cap.trim() === "" ? Number.NaN : Number(draft.daily_cap) }, intl),
     save: (body) => save.mutateAsync(body),
     savedText: intl.formatMessage({ id: "salonSettings.outreach.saved" }),
-    failedText: (error) => {
-      const detail = errorDetail(error, "");
-      return detail
-        ? intl.formatMessage({ id: "salonSettings.outreach.saveFailedDetail" }, { detail })
-        : intl.formatMessage({ id: "salonSettings.outreach.saveFailed" });
-    },
+    failedText: (error) => failedSaveText(intl, error, { plain: "salonSettings.outreach.saveFailed", withDetail: "salonSettings.outreach.saveFailedDetail" }),
   });
   const { draft, errors, busy } = form;
 

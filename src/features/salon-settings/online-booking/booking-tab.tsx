@@ -10,7 +10,7 @@ import {
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
 import { useLanguage } from "../../../i18n/language-context.ts";
-import { errorDetail } from "../../../lib/api-client.ts";
+import { failedSaveText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 import { useSalon } from "../../../lib/salon-data/salon.ts";
 import { useServices } from "../../../lib/salon-data/services.ts";
@@ -55,12 +55,7 @@ function BookingForm({ settings, salonName }: { settings: BookingSettings; salon
     check: (draft) => checkWith(bookingSettingsSchema, draft, intl),
     save: (body) => save.mutateAsync(body),
     savedText: intl.formatMessage({ id: "salonSettings.booking.saved" }),
-    failedText: (error) => {
-      const detail = errorDetail(error, "");
-      return detail
-        ? intl.formatMessage({ id: "salonSettings.booking.saveFailedDetail" }, { detail })
-        : intl.formatMessage({ id: "salonSettings.booking.saveFailed" });
-    },
+    failedText: (error) => failedSaveText(intl, error, { plain: "salonSettings.booking.saveFailed", withDetail: "salonSettings.booking.saveFailedDetail" }),
     // The address as saved: trimmed and in lower case.
     onSaved: (saved) => form.change({ slug: saved.slug ?? "" }),
   });

@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { Currency } from "../../../../contract/currency.ts";
 import { countryOf, salonCountry } from "../../../../contract/phone.ts";
 import { salonSchema, type Salon, type TranscriptRetention, type Weekday } from "../../../../contract/salon.ts";
-import { errorDetail } from "../../../lib/api-client.ts";
 import { useSalon, useSaveSalon } from "../../../lib/salon-data/salon.ts";
 import { SalonBusinessHours, fromHoursDraft, toHoursDraft, type DayDraft, type HoursDraft } from "./salon-business-hours.tsx";
 import { SalonCurrencySelect } from "./salon-currency-select.tsx";
@@ -13,6 +12,7 @@ import { SettingsTabLoad } from "../components/settings-tab-load.tsx";
 import { TranscriptRetentionSelect } from "./transcript-retention-select.tsx";
 import { Button } from "../../../components/button.tsx";
 import { Field } from "../../../components/form-field.tsx";
+import { failedSaveText } from "../../../lib/form-errors.ts";
 import { checkWith, useDashboardForm } from "../../../lib/forms/use-dashboard-form.ts";
 
 interface TextFieldSpec {
@@ -67,12 +67,7 @@ function SalonFormFields({ salon }: { salon: Salon }) {
       checkWith(salonSchema, { ...text, business_hours: fromHoursDraft(hours), special_dates: salon.special_dates }, intl),
     save: (body) => save.mutateAsync(body),
     savedText: intl.formatMessage({ id: "salonSettings.toast.saved" }),
-    failedText: (error) => {
-      const detail = errorDetail(error, "");
-      return detail
-        ? intl.formatMessage({ id: "salonSettings.toast.saveFailedDetail" }, { detail })
-        : intl.formatMessage({ id: "salonSettings.toast.saveFailed" });
-    },
+    failedText: (error) => failedSaveText(intl, error, { plain: "salonSettings.toast.saveFailed", withDetail: "salonSettings.toast.saveFailedDetail" }),
   });
   const { draft, errors, busy: saving } = form;
 
