@@ -4,8 +4,8 @@ import { createApp } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { twilioSignature } from "../../worker/calls/telephony/twilio-signature.ts";
 import { latestMail, sql } from "./auth-helpers.ts";
-import { ok, requestContext, type Json } from "./helpers.ts";
-import { signedInOwner } from "./owner.ts";
+import { ok, refused, requestContext, type Json } from "./helpers.ts";
+import { phoneNumbersOf, signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
 
@@ -29,7 +29,8 @@ let next = 1000 + Math.floor(Math.random() * 8000);
 const pragueNumber = () => `+42022598${next++}`;
 const forSale = (phone_number: string, extra: Json = {}) => fake("/__inventory", { country: "CZ", type: "local", phone_number, locality: "Praha", ...extra });
 
-const assistantOf = async (owner: Owner) => (await owner.call("/api/dashboard/assistant/config", { body: { name: "Reception" } })).json.id as string;
+const assistantOf = async (owner: Owner) => (await ok(owner.api.dashboard.assistant.config.$post({ json: { name: "Reception" } }), 201)).id;
+const connections = async (owner: Owner) => (await ok(owner.api.dashboard.assistant.configs.$get())).map((config) => config.phone_connection);
 
 /** The digits the verification call spoke, read from its TwiML. */
 const spokenCode = (twiml: string) => /(\d(?:, \d){5})/.exec(twiml)![1]!.replaceAll(", ", "");
@@ -55,23 +56,21 @@ const incomingCall = (to: string) => {
 const callsRecorded = async (callSid: string) => sql<{ salon_id: string }[]>`select salon_id from calls where provider_call_id = ${callSid}`;
 const salonOf = async (owner: Owner) => (await sql<{ id: string }[]>`select s.id from salons s join users u on u.id = s.owner_id where u.email = ${owner.email}`)[0]!.id;
 
-async function buy(owner: Owner, phone_number: string, extra: Json = {}) {
-  return owner.call(`${NUMBERS}/purchase`, { body: { country: "CZ", phone_number, ...extra } });
-}
+const buy = (owner: Owner, phone_number: string, extra: { phone_name?: string; assistant_config_id?: string } = {}) => phoneNumbersOf(owner).buy({ phone_number, ...extra });
 
 describe("a number typed in by hand", () => {
   it("takes no calls, so claiming a number first routes nobody's call to the claimer", async () => {
     const squatter = await signedInOwner();
     const number = pragueNumber();
-    const claim = await squatter.call(NUMBERS, { body: { phone_number: number, assistant_config_id: await assistantOf(squatter) } });
-    expect(claim.json).toMatchObject({ status: "unverified", source: "own" });
+    const claim = await ok(phoneNumbersOf(squatter).add({ phone_number: number, assistant_config_id: await assistantOf(squatter) }), 201);
+    expect(claim).toMatchObject({ status: "unverified", source: "own" });
 
     const { callSid, form } = incomingCall(number);
     const answer = await fromTwilio("/api/telephony/twilio/voice", form);
     expect(answer.text).toContain("toto číslo není připojené k žádnému salonu");
     expect(await callsRecorded(callSid)).toEqual([]);
     // Nor does its assistant count as connected.
-    expect((await squatter.call("/api/dashboard/assistant/configs")).json).toEqual([expect.objectContaining({ phone_connection: false })]);
+    expect(await connections(squatter)).toEqual([false]);
   });
 });
 
@@ -80,51 +79,48 @@ describe("getting a number", () => {
     const owner = await signedInOwner();
     const number = pragueNumber();
     await forSale(number);
-    const offered = await owner.call(`${NUMBERS}/available?country=CZ&contains=${number.slice(-6)}`);
-    expect(offered.status).toBe(200);
-    expect(offered.json.numbers).toEqual([{ phone_number: number, type: "local", locality: "Praha", region: null, monthly_price: expect.any(Number), price_unit: "USD" }]);
+    const numbers = phoneNumbersOf(owner);
+    const offered = await ok(numbers.available("CZ", number.slice(-6)));
+    expect(offered.numbers).toEqual([{ phone_number: number, type: "local", locality: "Praha", region: null, monthly_price: expect.any(Number), price_unit: "USD" }]);
 
     const reception = await assistantOf(owner);
-    const bought = await buy(owner, number, { phone_name: "Salon line", assistant_config_id: reception });
-    expect(bought.status).toBe(201);
-    expect(bought.json).toMatchObject({ phone_number: number, phone_name: "Salon line", assistant_config_id: reception, status: "active", source: "bought" });
+    const bought = await ok(buy(owner, number, { phone_name: "Salon line", assistant_config_id: reception }), 201);
+    expect(bought).toMatchObject({ phone_number: number, phone_name: "Salon line", assistant_config_id: reception, status: "active", source: "bought" });
     const [atTwilio] = (await boughtNumbers()).filter((held) => held.phoneNumber === number);
     expect(atTwilio).toMatchObject({
       voiceUrl: "http://app.test/api/telephony/twilio/voice",
       statusCallback: "http://app.test/api/telephony/twilio/status",
       smsUrl: "http://app.test/api/telephony/twilio/messaging",
     });
-    expect((await sql`select twilio_sid from phone_numbers where id = ${bought.json.id as string}`)[0]).toEqual({ twilio_sid: atTwilio!.sid });
-    expect((await owner.call("/api/dashboard/assistant/configs")).json).toEqual([expect.objectContaining({ phone_connection: true })]);
+    expect((await sql`select twilio_sid from phone_numbers where id = ${bought.id}`)[0]).toEqual({ twilio_sid: atTwilio!.sid });
+    expect(await connections(owner)).toEqual([true]);
 
     const { callSid, form } = incomingCall(number);
     expect((await fromTwilio("/api/telephony/twilio/voice", form)).text).toContain("<Connect><Stream");
     expect(await callsRecorded(callSid)).toEqual([{ salon_id: await salonOf(owner) }]);
 
     // A bought number stays the number it is; its name and assistant change as any other's.
-    const renumbered = await owner.call(`${NUMBERS}/${bought.json.id as string}`, { method: "PUT", body: { phone_number: pragueNumber() } });
-    expect(renumbered.status).toBe(422);
-    expect(renumbered.json.fields).toEqual({ phone_number: expect.stringContaining("stays the same number") });
+    const renumbered = await refused(numbers.edit(bought.id, { phone_number: pragueNumber() }), 422);
+    expect(renumbered.fields).toEqual({ phone_number: expect.stringContaining("stays the same number") });
   });
 
   it("drops other salons' unverified claims to the number bought, and tells their owners", async () => {
     const number = pragueNumber();
     await forSale(number);
     const squatter = await signedInOwner({ "accept-language": "de" });
-    await squatter.call(NUMBERS, { body: { phone_number: number } });
+    const claims = phoneNumbersOf(squatter);
+    await ok(claims.add({ phone_number: number }), 201);
     await sql`update users set language = 'de' where email = ${squatter.email}`;
     const owner = await signedInOwner();
-    expect((await buy(owner, number)).status).toBe(201);
+    await ok(buy(owner, number), 201);
 
-    expect((await squatter.call(NUMBERS)).json).toEqual([expect.objectContaining({ phone_number: number, status: "released", assistant_config_id: null })]);
+    expect(await claims.list()).toEqual([expect.objectContaining({ phone_number: number, status: "released", assistant_config_id: null })]);
     const mail = await latestMail(squatter.email, "entfernt");
     expect(mail!.text_body).toContain("in einem anderen Recepta-Konto bestätigt");
     // The released claim can call nobody's number: asking for a verification call is refused like any number that cannot be called.
-    const id = (await ok(squatter.api.dashboard["phone-numbers"].$get()))[0]!.id;
+    const id = (await claims.list())[0]!.id;
     const before = (await callsTo(number)).length;
-    const retry = await squatter.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
-    expect(retry.status).toBe(422);
-    expect(retry.json.code).toBe("call_refused");
+    expect((await refused(claims.callToVerify(id), 422)).code).toBe("call_refused");
     expect((await callsTo(number)).length).toBe(before);
   });
 
@@ -132,19 +128,17 @@ describe("getting a number", () => {
     const owner = await signedInOwner({ "accept-language": "cs" });
     const bundled = `+49892155${next++}`;
     await fake("/__inventory", { country: "DE", type: "local", phone_number: bundled, locality: "München", requirement: "bundle" });
-    const refused = await owner.call(`${NUMBERS}/purchase`, { body: { country: "DE", phone_number: bundled } });
-    expect(refused.status).toBe(422);
-    expect(refused.json).toMatchObject({ code: "bundle_required", detail: expect.stringContaining("(Německo)") });
+    const numbers = phoneNumbersOf(owner);
+    expect(await refused(numbers.buy({ country: "DE", phone_number: bundled }), 422)).toMatchObject({ code: "bundle_required", detail: expect.stringContaining("(Německo)") });
+    expect((await refused(buy(owner, pragueNumber()), 409)).code).toBe("number_unavailable");
 
-    const gone = await buy(owner, pragueNumber());
-    expect(gone.status).toBe(409);
-    expect(gone.json.code).toBe("number_unavailable");
+    // Bad searches, which the typed client would not send: by path.
 
     const unknownCountry = await owner.call(`${NUMBERS}/available?country=FR`);
     expect(unknownCountry.status).toBe(422);
     const badDigits = await owner.call(`${NUMBERS}/available?country=CZ&contains=12a`);
     expect(badDigits.status).toBe(422);
-    expect((await owner.call(NUMBERS)).json).toEqual([]);
+    expect(await numbers.list()).toEqual([]);
     expect((await boughtNumbers()).some((held) => held.phoneNumber === bundled)).toBe(false);
   });
 
@@ -153,52 +147,53 @@ describe("getting a number", () => {
     for (let i = 0; i < 2; i++) {
       const number = pragueNumber();
       await forSale(number);
-      expect((await buy(owner, number)).status).toBe(201);
+      await ok(buy(owner, number), 201);
     }
     const racing = [pragueNumber(), pragueNumber()];
     for (const number of racing) await forSale(number);
     const answers = await Promise.all(racing.map((number) => buy(owner, number)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.json.code).toBe("number_limit");
+    expect(await refused(Promise.resolve(answers.find((answer) => !answer.ok)!), 409)).toMatchObject({ code: "number_limit" });
     const held = new Set((await boughtNumbers()).map((number) => number.phoneNumber));
     expect(racing.filter((number) => held.has(number))).toHaveLength(1);
-    expect(await ok(owner.api.dashboard["phone-numbers"].$get())).toHaveLength(3);
+    expect(await phoneNumbersOf(owner).list()).toHaveLength(3);
   });
 
   it("releases a bought number when it is deleted, and keeps it while Twilio cannot be reached", async () => {
     const owner = await signedInOwner();
     const number = pragueNumber();
     await forSale(number);
-    const id = (await buy(owner, number)).json.id as string;
+    const numbers = phoneNumbersOf(owner);
+    const { id } = await ok(buy(owner, number), 201);
 
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const offline = { ...(env as Bindings), TWILIO_API_BASE_URL: "http://127.0.0.1:9" };
     const failed = await createApp().request(`http://localhost${NUMBERS}/${id}`, { method: "DELETE", headers: owner.headers }, offline, requestContext().ctx);
     expect(failed.status).toBe(502);
     expect(((await failed.json()) as Json).code).toBe("twilio_unavailable");
-    expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ id })]);
+    expect(await numbers.list()).toEqual([expect.objectContaining({ id })]);
 
-    expect((await owner.call(`${NUMBERS}/${id}`, { method: "DELETE" })).status).toBe(204);
+    await ok(numbers.remove(id), 204);
     expect((await boughtNumbers()).some((held) => held.phoneNumber === number)).toBe(false);
-    expect((await owner.call(NUMBERS)).json).toEqual([]);
+    expect(await numbers.list()).toEqual([]);
   });
 });
 
 describe("verifying a number by a call", () => {
+  /** Claims a number for `owner`: its id, number, and the owner's numbers to verify it with. */
   async function claimed(owner: Owner, number = pragueNumber()) {
-    const row = await owner.call(NUMBERS, { body: { phone_number: number } });
-    return { id: row.json.id as string, number };
+    const numbers = phoneNumbersOf(owner);
+    const { id } = await ok(numbers.add({ phone_number: number }), 201);
+    return { id, number, numbers };
   }
 
   it("calls the number, speaks a code in the owner's language, counts wrong codes and makes the number take calls", async () => {
     const owner = await signedInOwner({ "accept-language": "de" });
     const rival = await signedInOwner();
-    const { id, number } = await claimed(owner);
-    const { id: rivalId } = await claimed(rival, number);
+    const { id, number, numbers } = await claimed(owner);
+    const { id: rivalId, numbers: rivals } = await claimed(rival, number);
 
-    const calling = await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
-    expect(calling.status).toBe(202);
-    expect(calling.json).toMatchObject({ status: "verifying", verification: { call_status: "queued", tries_left: 3 } });
+    expect(await ok(numbers.callToVerify(id), 202)).toMatchObject({ status: "verifying", verification: { call_status: "queued", tries_left: 3 } });
     const [call] = await callsTo(number);
     expect(call).toMatchObject({ from: "+15005550006", statusCallback: `http://app.test/api/telephony/twilio/verification/${id}` });
     expect(call!.twiml).toContain('<Say language="de-DE">Guten Tag, hier ist Recepta. Ihr Bestätigungscode lautet:');
@@ -208,51 +203,45 @@ describe("verifying a number by a call", () => {
     // Twilio reports the call's progress.
     const progress = await fromTwilio(`/api/telephony/twilio/verification/${id}`, { AccountSid: ACCOUNT, CallSid: call!.sid, CallStatus: "completed" });
     expect(progress.status).toBe(204);
-    expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ verification: expect.objectContaining({ call_status: "completed" }) })]);
+    expect(await numbers.list()).toEqual([expect.objectContaining({ verification: expect.objectContaining({ call_status: "completed" }) })]);
 
-    const wrong = await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code: code === "000000" ? "111111" : "000000" } });
-    expect(wrong.status).toBe(422);
-    expect(wrong.json).toMatchObject({ code: "wrong_code", detail: "Der Code stimmt nicht. Noch 2 Versuche." });
-    const short = await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code: "12345" } });
-    expect(short.status).toBe(422);
-    expect(short.json.code).toBe("validation_error");
+    const wrong = await refused(numbers.confirm(id, code === "000000" ? "111111" : "000000"), 422);
+    expect(wrong).toMatchObject({ code: "wrong_code", detail: "Der Code stimmt nicht. Noch 2 Versuche." });
+    expect((await refused(numbers.confirm(id, "12345"), 422)).code).toBe("validation_error");
 
-    const right = await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code } });
-    expect(right.status).toBe(200);
-    expect(right.json).toMatchObject({ status: "active", source: "own", verification: null });
+    expect(await ok(numbers.confirm(id, code))).toMatchObject({ status: "active", source: "own", verification: null });
 
     const { callSid, form } = incomingCall(number);
     await fromTwilio("/api/telephony/twilio/voice", form);
     // No assistant is linked yet: the call is answered with an apology, and recorded nowhere else.
     expect(await callsRecorded(callSid)).toEqual([]);
-    expect((await rival.call(NUMBERS)).json).toEqual([expect.objectContaining({ id: rivalId, status: "released" })]);
+    expect(await rivals.list()).toEqual([expect.objectContaining({ id: rivalId, status: "released" })]);
     expect((await latestMail(rival.email, "removed"))!.subject).toContain("has been removed from your Recepta account");
   });
 
   it("lets a code go after three wrong tries or ten minutes", async () => {
     const owner = await signedInOwner();
-    const { id, number } = await claimed(owner);
-    await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
+    const { id, number, numbers } = await claimed(owner);
+    await ok(numbers.callToVerify(id), 202);
     const code = spokenCode((await callsTo(number))[0]!.twiml);
     const wrongCode = code === "000000" ? "111111" : "000000";
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push((await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code: wrongCode } })).json.detail);
+    for (let i = 0; i < 3; i++) answers.push((await refused(numbers.confirm(id, wrongCode), 422)).detail);
     expect(answers).toEqual(["That code isn't right. 2 tries left.", "That code isn't right. 1 try left.", "That code isn't right. No tries left: ask for a new call."]);
-    const spent = await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code } });
-    expect(spent.json).toMatchObject({ code: "code_expired" });
-    expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ status: "unverified", verification: null })]);
+    expect(await refused(numbers.confirm(id, code), 422)).toMatchObject({ code: "code_expired" });
+    expect(await numbers.list()).toEqual([expect.objectContaining({ status: "unverified", verification: null })]);
 
-    await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
+    await ok(numbers.callToVerify(id), 202);
     const fresh = spokenCode((await callsTo(number))[1]!.twiml);
     await sql`update phone_numbers set verify_expires_at = now() - interval '1 second' where id = ${id}`;
-    expect((await owner.call(`${NUMBERS}/${id}/verification/code`, { body: { code: fresh } })).json.code).toBe("code_expired");
+    expect((await refused(numbers.confirm(id, fresh), 422)).code).toBe("code_expired");
   });
 
   it("limits verification calls per number, and reports a busy line", async () => {
     const owner = await signedInOwner();
-    const { id, number } = await claimed(owner);
-    for (let i = 0; i < 3; i++) expect((await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" })).status).toBe(202);
-    const fourth = await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
+    const { id, number, numbers } = await claimed(owner);
+    for (let i = 0; i < 3; i++) await ok(numbers.callToVerify(id), 202);
+    const fourth = await numbers.callToVerify(id);
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get("retry-after")).toBe("3600");
     expect(await callsTo(number)).toHaveLength(3);
@@ -261,16 +250,14 @@ describe("verifying a number by a call", () => {
     await fromTwilio(`/api/telephony/twilio/verification/${id}`, { AccountSid: ACCOUNT, CallSid: latest.sid, CallStatus: "busy" });
     // An older call's report changes nothing.
     await fromTwilio(`/api/telephony/twilio/verification/${id}`, { AccountSid: ACCOUNT, CallSid: (await callsTo(number))[0]!.sid, CallStatus: "completed" });
-    expect((await owner.call(NUMBERS)).json).toEqual([expect.objectContaining({ status: "verifying", verification: expect.objectContaining({ call_status: "busy" }) })]);
+    expect(await numbers.list()).toEqual([expect.objectContaining({ status: "verifying", verification: expect.objectContaining({ call_status: "busy" }) })]);
   });
 
   it("calls no premium-rate number and none abroad, which would bill the platform", async () => {
     const owner = await signedInOwner({ "accept-language": "de" });
     for (const number of ["+420906123456", "+33612345678"]) {
-      const { id } = await claimed(owner, number);
-      const refused = await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
-      expect(refused.status).toBe(422);
-      expect(refused.json).toMatchObject({ code: "not_callable", detail: expect.stringContaining("Tschechien, Deutschland, Österreich, Slowakei, Vereinigtes Königreich und Vereinigte Staaten") });
+      const { id, numbers } = await claimed(owner, number);
+      expect(await refused(numbers.callToVerify(id), 422)).toMatchObject({ code: "not_callable", detail: expect.stringContaining("Tschechien, Deutschland, Österreich, Slowakei, Vereinigtes Königreich und Vereinigte Staaten") });
       expect(await callsTo(number)).toEqual([]);
     }
   });
@@ -279,10 +266,8 @@ describe("verifying a number by a call", () => {
     const owner = await signedInOwner();
     const number = pragueNumber();
     await forSale(number);
-    const id = (await buy(owner, number)).json.id as string;
-    const again = await owner.call(`${NUMBERS}/${id}/verification`, { method: "POST" });
-    expect(again.status).toBe(409);
-    expect(again.json.code).toBe("already_active");
+    const { id } = await ok(buy(owner, number), 201);
+    expect((await refused(phoneNumbersOf(owner).callToVerify(id), 409)).code).toBe("already_active");
     const foreign = await fromTwilio(`/api/telephony/twilio/verification/${id}`, { AccountSid: "AC99999999999999999999999999999999", CallSid: "CA1", CallStatus: "busy" });
     expect(foreign.status).toBe(403);
   });

@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { sql } from "./auth-helpers.ts";
 import { ok, refused } from "./helpers.ts";
-import { signedInOwner } from "./owner.ts";
+import { phoneNumbersOf, signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
 
@@ -15,19 +15,12 @@ const czechMobile = () => `+420 777 600 ${next++}`;
 const e164 = (number: string) => number.replaceAll(" ", "");
 
 const assistant = async (owner: Owner, name = "Reception") => (await ok(owner.api.dashboard.assistant.config.$post({ json: { name } }), 201)).id;
-const numbers = (owner: Owner) => owner.api.dashboard["phone-numbers"];
-const listed = (owner: Owner) => ok(numbers(owner).$get());
-/** Adds a number the salon says it has, as the dashboard does. */
-type NumberFields = { phone_number: string; phone_name?: string | null; assistant_config_id?: string | null };
-// The typed body names every field (an optional text's input is unknown, which includes absence, so its key stays required).
-const add = (owner: Owner, json: NumberFields) => numbers(owner).$post({ json: { phone_name: null, assistant_config_id: null, ...json } });
-const edit = (owner: Owner, id: string, json: NumberFields) => numbers(owner)[":id"].$put({ param: { id }, json: { phone_name: null, assistant_config_id: null, ...json } });
-const remove = (owner: Owner, id: string) => numbers(owner)[":id"].$delete({ param: { id } });
 
 describe("phone numbers", () => {
   it("are stored in E.164 as unverified, listed, linked to an assistant, edited and deleted", async () => {
     const owner = await signedInOwner();
-    expect(await listed(owner)).toEqual([]);
+    const numbers = phoneNumbersOf(owner);
+    expect(await numbers.list()).toEqual([]);
     const number = czechMobile();
     // With an id of its own, which the typed client would not send: by path.
     const created = await owner.call(NUMBERS, { body: { id: "ignored", phone_number: ` ${number} `, phone_name: "", assistant_config_id: "" } });
@@ -44,13 +37,13 @@ describe("phone numbers", () => {
     const id = created.json.id as string;
 
     const reception = await assistant(owner);
-    const edited = await ok(edit(owner, id, { phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception }));
+    const edited = await ok(numbers.edit(id, { phone_number: e164(number), phone_name: "Support Line", assistant_config_id: reception }));
     expect(edited).toEqual({ ...created.json, phone_name: "Support Line", assistant_config_id: reception });
-    expect(await listed(owner)).toEqual([edited]);
+    expect(await numbers.list()).toEqual([edited]);
 
-    await ok(remove(owner, id), 204);
-    expect(await listed(owner)).toEqual([]);
-    await refused(remove(owner, id), 404);
+    await ok(numbers.remove(id), 204);
+    expect(await numbers.list()).toEqual([]);
+    await refused(numbers.remove(id), 404);
   });
 
   it.each([
@@ -61,31 +54,33 @@ describe("phone numbers", () => {
     ["+420 777 123 456 ext. 5"],
   ])("refuses the malformed number %j", async (phone_number) => {
     const owner = await signedInOwner();
-    const refusal = await refused(add(owner, { phone_number }), 422);
+    const numbers = phoneNumbersOf(owner);
+    const refusal = await refused(numbers.add({ phone_number }), 422);
     expect(refusal.fields).toEqual({ phone_number: "This is not a valid phone number. Enter it in international format, e.g. +420 777 123 456." });
-    expect(await listed(owner)).toEqual([]);
+    expect(await numbers.list()).toEqual([]);
   });
 
   it("requires a number", async () => {
     const owner = await signedInOwner();
-    const refusal = await refused(add(owner, { phone_number: " ", phone_name: "Support Line" }), 422);
+    const refusal = await refused(phoneNumbersOf(owner).add({ phone_number: " ", phone_name: "Support Line" }), 422);
     expect(refusal.fields).toEqual({ phone_number: "Enter the phone number." });
   });
 
   it("reads a number without its country code in the salon's country, and asks for the international form when that is unknown", async () => {
     const owner = await signedInOwner({ "accept-language": "de" });
-    const national = await refused(add(owner, { phone_number: "0171 2345678" }), 422);
+    const numbers = phoneNumbersOf(owner);
+    const national = await refused(numbers.add({ phone_number: "0171 2345678" }), 422);
     expect(national.detail).toBe("Geben Sie die Nummer im internationalen Format ein: + und Ländervorwahl, z. B. +49 30 1234567.");
 
     // Only some of the salon's fields, which the typed client would not send: by path.
     await owner.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Berlin", country: "Deutschland" } });
-    const german = await ok(add(owner, { phone_number: "0171 2345678" }), 201);
+    const german = await ok(numbers.add({ phone_number: "0171 2345678" }), 201);
     expect(german.phone_number).toBe("+491712345678");
 
     // Without a country the salon's own number tells where it is.
     const czech = await signedInOwner();
     await czech.call("/api/dashboard/salon", { method: "PUT", body: { name: "Salon Praha", phone: "+420 222 333 444" } });
-    const local = await ok(add(czech, { phone_number: "777 600 999" }), 201);
+    const local = await ok(phoneNumbersOf(czech).add({ phone_number: "777 600 999" }), 201);
     expect(local.phone_number).toBe("+420777600999");
   });
 
@@ -93,18 +88,18 @@ describe("phone numbers", () => {
     const first = await signedInOwner({ "accept-language": "cs" });
     const second = await signedInOwner();
     const number = czechMobile();
-    await ok(add(first, { phone_number: number }), 201);
+    await ok(phoneNumbersOf(first).add({ phone_number: number }), 201);
 
-    const again = await refused(add(first, { phone_number: e164(number) }), 409);
+    const again = await refused(phoneNumbersOf(first).add({ phone_number: e164(number) }), 409);
     expect(again).toMatchObject({ detail: "Toto číslo už ve svém seznamu máte.", fields: { phone_number: "Toto číslo už ve svém seznamu máte." } });
     // Another salon may type the same number in: an unverified claim takes no calls and blocks nobody.
-    const elsewhere = await ok(add(second, { phone_number: number }), 201);
+    const elsewhere = await ok(phoneNumbersOf(second).add({ phone_number: number }), 201);
     expect(elsewhere.status).toBe("unverified");
 
     // Changing another number into it is refused too; keeping a number's own value is not.
-    const other = await ok(add(first, { phone_number: czechMobile() }), 201);
-    await refused(edit(first, other.id, { phone_number: number }), 409);
-    await ok(edit(first, other.id, { ...other, phone_name: "Main" }));
+    const other = await ok(phoneNumbersOf(first).add({ phone_number: czechMobile() }), 201);
+    await refused(phoneNumbersOf(first).edit(other.id, { phone_number: number }), 409);
+    await ok(phoneNumbersOf(first).edit(other.id, { ...other, phone_name: "Main" }));
     expect((await sql`select count(*)::int as n from phone_numbers where phone_number = ${e164(number)}`)[0]!.n).toBe(2);
   });
 
@@ -114,10 +109,10 @@ describe("phone numbers", () => {
     const theirs = await assistant(second, "Not yours");
     const message = "Choose one of your assistants, or No Assistant.";
     for (const assistant_config_id of [theirs, crypto.randomUUID(), "abc"]) {
-      const refusal = await refused(add(first, { phone_number: czechMobile(), assistant_config_id }), 422);
+      const refusal = await refused(phoneNumbersOf(first).add({ phone_number: czechMobile(), assistant_config_id }), 422);
       expect(refusal.fields).toEqual({ assistant_config_id: message });
     }
-    expect(await listed(first)).toEqual([]);
+    expect(await phoneNumbersOf(first).list()).toEqual([]);
   });
 });
 
@@ -126,11 +121,11 @@ describe("isolation of phone numbers between salons", () => {
     const first = await signedInOwner();
     const second = await signedInOwner();
     const number = czechMobile();
-    const { id } = await ok(add(first, { phone_number: number, phone_name: "Main" }), 201);
+    const { id } = await ok(phoneNumbersOf(first).add({ phone_number: number, phone_name: "Main" }), 201);
 
-    expect(await listed(second)).toEqual([]);
-    await refused(edit(second, id, { phone_number: number, phone_name: "Stolen" }), 404);
-    await refused(remove(second, id), 404);
+    expect(await phoneNumbersOf(second).list()).toEqual([]);
+    await refused(phoneNumbersOf(second).edit(id, { phone_number: number, phone_name: "Stolen" }), 404);
+    await refused(phoneNumbersOf(second).remove(id), 404);
     const [row] = await sql`select phone_name from phone_numbers where id = ${id}`;
     expect(row?.phone_name).toBe("Main");
   });
@@ -138,7 +133,7 @@ describe("isolation of phone numbers between salons", () => {
   it("is enforced by the database too: the Worker's role without a salon setting sees no rows", async () => {
     const owner = await signedInOwner();
     const reception = await assistant(owner);
-    await ok(add(owner, { phone_number: czechMobile(), assistant_config_id: reception }), 201);
+    await ok(phoneNumbersOf(owner).add({ phone_number: czechMobile(), assistant_config_id: reception }), 201);
 
     const worker = postgres(inject("workerDatabaseUrl"), { max: 1, onnotice: () => {}, fetch_types: false });
     try {
