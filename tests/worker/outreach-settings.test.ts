@@ -6,27 +6,28 @@ import { addDays, dayOf } from "../../contract/time-zone.ts";
 import { sql } from "./auth-helpers.ts";
 import { dayAhead, mobile, request, smsTo, texting } from "./messaging-helpers.ts";
 import type { Owner } from "./client-helpers.ts";
+import { ok } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
 
 const SETTINGS = "/api/dashboard/outreach/settings";
+const settingsOf = (owner: Owner) => owner.api.dashboard.outreach.settings;
+/** Switches outreach on at the other defaults. */
+const switchOn = (owner: Owner) => ok(settingsOf(owner).$put({ json: { ...OUTREACH_DEFAULTS, enabled: true } }));
 
 describe("outreach settings", () => {
   it("start switched off at the defaults and keep what the owner saves", async () => {
     const owner = await signedInOwner();
-    const loaded = await owner.call(SETTINGS);
-    expect(loaded.status, loaded.text).toBe(200);
-    expect(loaded.json).toEqual(OUTREACH_DEFAULTS);
+    const settings = settingsOf(owner);
+    expect(await ok(settings.$get())).toEqual(OUTREACH_DEFAULTS);
 
-    const changed = { enabled: true, include_regulars: true, sms_round: 5, answer_minutes: 120, calls_enabled: true, voicemail: "none", daily_cap: 200 };
-    const saved = await owner.call(SETTINGS, { method: "PUT", body: changed });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.json).toEqual(changed);
-    expect((await owner.call(SETTINGS)).json).toEqual(changed);
+    const changed = { enabled: true, include_regulars: true, sms_round: 5, answer_minutes: 120, calls_enabled: true, voicemail: "none", daily_cap: 200 } as const;
+    expect(await ok(settings.$put({ json: changed }))).toEqual(changed);
+    expect(await ok(settings.$get())).toEqual(changed);
 
     // Another salon's settings stay its own.
-    expect((await (await signedInOwner()).call(SETTINGS)).json).toEqual(OUTREACH_DEFAULTS);
+    expect(await ok(settingsOf(await signedInOwner()).$get())).toEqual(OUTREACH_DEFAULTS);
   });
 
   it("refuses what the engine cannot run, at the field, in the owner's language", async () => {
@@ -44,7 +45,7 @@ describe("outreach settings", () => {
       daily_cap: german["validation.outreach.cap"],
     });
     expect(Object.values(refused.json.fields as object)).toContain(refused.json.detail);
-    expect((await owner.call(SETTINGS)).json).toEqual(OUTREACH_DEFAULTS);
+    expect(await ok(settingsOf(owner).$get())).toEqual(OUTREACH_DEFAULTS);
 
     const inCzech = await signedInOwner({ "accept-language": "cs" });
     const missing = await inCzech.call(SETTINGS, { method: "PUT", body: { enabled: true } });
@@ -73,7 +74,7 @@ describe("Fill gaps", () => {
 
   it("takes only a day from the salon's today to 60 days ahead, refusing others at the field in the owner's language", async () => {
     const owner = await signedInOwner({ "x-time-zone": "Europe/Prague", "accept-language": "de" });
-    await owner.call(SETTINGS, { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
+    await switchOn(owner);
     const detail = "Lücken füllen können Sie für heute und die nächsten 60 Tage. Bitte wählen Sie einen Tag in diesem Zeitraum.";
     for (const date of [addDays(pragueToday(), -1), addDays(pragueToday(), FILL_GAPS_LIMITS.days + 1)]) {
       const refused = await fillGaps(owner, date);
@@ -91,7 +92,7 @@ describe("Fill gaps", () => {
 
   it("is limited per salon to 20 an hour", async () => {
     const owner = await signedInOwner({ "x-time-zone": "Europe/Prague" });
-    await owner.call(SETTINGS, { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
+    await switchOn(owner);
     const answers = await Promise.all(Array.from({ length: FILL_GAPS_LIMITS.perHour }, () => fillGaps(owner, pragueToday())));
     expect(answers.map((answer) => answer.status)).toEqual(Array(FILL_GAPS_LIMITS.perHour).fill(200));
     const refused = await fillGaps(owner, pragueToday());
@@ -99,7 +100,7 @@ describe("Fill gaps", () => {
     expect(refused.json.detail).toBe("Too many attempts. Please try again in 60 minutes.");
     // Another salon is not held back by it.
     const other = await signedInOwner({ "x-time-zone": "Europe/Prague" });
-    await other.call(SETTINGS, { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
+    await switchOn(other);
     expect((await fillGaps(other, pragueToday())).status).toBe(200);
   });
 
@@ -107,7 +108,7 @@ describe("Fill gaps", () => {
     const salon = await texting();
     const shift = { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "18:00" };
     await sql`update stylists set working_hours = ${sql.json(Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, shift])))} where id = ${salon.stylist}`;
-    await salon.owner.call(SETTINGS, { method: "PUT", body: { ...OUTREACH_DEFAULTS, enabled: true } });
+    await switchOn(salon.owner);
     const phone = mobile();
     const [entry] = await sql<{ id: string }[]>`
       insert into client_waitlist (salon_id, name, phone, language, weekdays, from_time, until_time, from_date, until_date, source)
