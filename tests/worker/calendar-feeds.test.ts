@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { calendarFeedPath } from "../../contract/calendar-feeds.ts";
 import { addDays, dayOf, offsetMinutes, zonedInstant } from "../../contract/time-zone.ts";
 import { sql } from "./auth-helpers.ts";
-import { api } from "./helpers.ts";
+import { api, ok, refused } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -51,13 +51,14 @@ const PETRA_AWAY = (() => {
 /** A salon in that zone, named with a comma, two stylists (Petra away for two days) and a service. */
 async function salon(name = "Salon Bella, Praha") {
   const owner = await signedInOwner({ "x-time-zone": ZONE });
-  const current = (await owner.call("/api/dashboard/salon")).json;
-  await owner.call("/api/dashboard/salon", { method: "PUT", body: { ...current, name } });
+  const current = await ok(owner.api.dashboard.salon.$get());
+  await ok(owner.api.dashboard.salon.$put({ json: { ...current, name } }));
   const stylist = async (first_name: string, time_off: unknown[] = []) =>
-    (await owner.call("/api/dashboard/stylists", { body: { first_name, last_name: "Nováková", working_hours: EVERY_DAY, time_off } })).json.id as string;
+    (await ok(owner.api.dashboard.stylists.$post({ json: { first_name, last_name: "Nováková", email: null, phone: null, working_hours: EVERY_DAY, time_off } }), 201)).id;
   const jana = await stylist("Jana");
   const petra = await stylist("Petra", [PETRA_AWAY]);
-  const cut = (await owner.call("/api/dashboard/services", { body: { name: "Haircut", duration: 60, price: 450 } })).json.id as string;
+  const haircut = { name: "Haircut", duration: 60, price: 450, description: null, min_price: null, max_price: null };
+  const { id: cut } = await ok(owner.api.dashboard.services.$post({ json: haircut }), 201);
   const book = async (stylistId: string, date: string, from: string, until: string, extra: Record<string, unknown> = {}) => {
     const res = await owner.call("/api/dashboard/appointments", {
       body: { customer_name: "Eva Malá", customer_phone: "+420 603 444 555", stylist: stylistId, start_datetime: at(date, from).toISOString(), end_datetime: at(date, until).toISOString(), services: [{ service: cut }], ...extra },
@@ -65,8 +66,12 @@ async function salon(name = "Salon Bella, Praha") {
     if (res.status !== 201) throw new Error(`appointment: ${res.text}`);
     return { id: res.json.id as string, start: at(date, from), end: at(date, until) };
   };
-  const feed = async (stylist_id: string | null, headers: Record<string, string> = {}) => owner.call("/api/dashboard/calendar-feeds", { body: { stylist_id }, headers });
-  return { owner, jana, petra, book, feed };
+  const feeds = owner.api.dashboard["calendar-feeds"];
+  /** Asks for the salon's feed (stylist null) or a stylist's, in the language of `headers`. */
+  const feed = (stylist_id: string | null, headers: Record<string, string> = {}) => feeds.$post({ json: { stylist_id } }, { headers });
+  /** A new address of the feed. */
+  const newFeed = async (stylist_id: string | null) => ok(feed(stylist_id), 201);
+  return { owner, jana, petra, book, feed, newFeed, feeds };
 }
 
 const read = (token: string, headers: Record<string, string> = {}) => api(calendarFeedPath(token), { headers });
@@ -98,14 +103,13 @@ function parsed(text: string) {
 describe("private calendar feeds", () => {
   it("give a stylist's booked appointments at their instants across a clock change, in a valid iCalendar with the salon's zone", async () => {
     const [before, after] = daysAcrossClockChange();
-    const { jana, petra, book, feed } = await salon();
+    const { jana, petra, book, newFeed } = await salon();
     const first = await book(jana, before, "10:00", "11:00", { notes: "Allergic to ammonia, uses; her own dye\nSecond line" });
     const second = await book(jana, after, "14:00", "15:30", { customer_name: "Lucie Černá" });
     await book(petra, before, "12:00", "13:00");
 
-    const made = await feed(jana);
-    expect(made.status).toBe(201);
-    const res = await read(made.json.token as string);
+    const made = await newFeed(jana);
+    const res = await read(made.token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(res.headers.get("cache-control")).toBe("private, max-age=300");
@@ -144,16 +148,16 @@ describe("private calendar feeds", () => {
 
   it("give the salon's feed every stylist's appointments with their names and days off; cancelled ones and other salons' leave it", async () => {
     const [day] = daysAcrossClockChange();
-    const { owner, jana, petra, book, feed } = await salon();
+    const { owner, jana, petra, book, newFeed } = await salon();
     const mine = await book(jana, day, "09:00", "10:00");
     const hers = await book(petra, day, "10:00", "11:00", { customer_name: "Ida Krátká" });
     const cancelled = await book(jana, day, "15:00", "16:00");
     await owner.call(`/api/dashboard/appointments/${cancelled.id}`, { method: "DELETE" });
     const other = await salon("Salon Jiný");
     await other.book(other.jana, day, "09:00", "10:00", { customer_name: "Somebody Else" });
-    await other.feed(null);
+    await other.newFeed(null);
 
-    const token = (await feed(null)).json.token as string;
+    const { token } = await newFeed(null);
     const first = await read(token);
     const calendar = parsed(first.text);
     // ical.js leaves an X- property's text as written, escapes and all.
@@ -192,10 +196,9 @@ describe("private calendar feeds", () => {
   });
 
   it("lists the feeds, and a new address or a revoked feed makes the old address answer 404 at once", async () => {
-    const { owner, jana, petra, feed } = await salon();
-    const old = (await feed(jana)).json;
-    const list = await owner.call("/api/dashboard/calendar-feeds");
-    expect(list.json).toEqual({
+    const { jana, petra, newFeed, feeds } = await salon();
+    const old = await newFeed(jana);
+    expect(await ok(feeds.$get())).toEqual({
       salon: null,
       stylists: [
         { id: jana, name: "Jana Nováková", is_active: true, feed: old },
@@ -203,32 +206,31 @@ describe("private calendar feeds", () => {
       ],
     });
 
-    const renewed = (await feed(jana)).json;
+    const renewed = await newFeed(jana);
     expect(renewed.id).toBe(old.id);
     expect(renewed.token).not.toBe(old.token);
-    expect((await read(renewed.token as string)).status).toBe(200);
+    expect((await read(renewed.token)).status).toBe(200);
     const gone = {
       en: "There is no calendar feed at this address. It may have been revoked or replaced by a new one.",
       de: "Unter dieser Adresse gibt es keinen Kalender-Feed. Vielleicht wurde er widerrufen oder durch einen neuen ersetzt.",
       cs: "Na této adrese žádný kalendář není. Možná byl zrušen nebo nahrazen novým odkazem.",
     };
     for (const [language, detail] of Object.entries(gone)) {
-      const refused = await read(old.token as string, { "accept-language": language });
+      const refused = await read(old.token, { "accept-language": language });
       expect(refused.status).toBe(404);
       expect(refused.json.detail).toBe(detail);
     }
 
-    const revoked = await owner.call(`/api/dashboard/calendar-feeds/${renewed.id as string}`, { method: "DELETE" });
-    expect(revoked.status).toBe(204);
-    expect((await read(renewed.token as string)).status).toBe(404);
-    expect((await owner.call("/api/dashboard/calendar-feeds")).json.stylists).toEqual([
+    await ok(feeds[":id"].$delete({ param: { id: renewed.id } }), 204);
+    expect((await read(renewed.token)).status).toBe(404);
+    expect((await ok(feeds.$get())).stylists).toEqual([
       { id: jana, name: "Jana Nováková", is_active: true, feed: null },
       { id: petra, name: "Petra Nováková", is_active: true, feed: null },
     ]);
   });
 
   it("refuses bad input and another salon's stylist in the caller's language", async () => {
-    const { owner, feed } = await salon();
+    const { owner, feed, feeds } = await salon();
     const other = await salon("Salon Jiný");
     const refusals = {
       en: ["Select a stylist", "This stylist no longer exists. Please reload the page."],
@@ -240,23 +242,20 @@ describe("private calendar feeds", () => {
       const bad = await owner.call("/api/dashboard/calendar-feeds", { body: { stylist_id: "nope" }, headers });
       expect(bad.status).toBe(422);
       expect(bad.json.fields).toEqual({ stylist_id: badId });
-      const foreign = await feed(other.jana, headers);
-      expect(foreign.status).toBe(404);
-      expect(foreign.json.detail).toBe(elsewhere);
+      expect((await refused(feed(other.jana, headers), 404)).detail).toBe(elsewhere);
     }
     expect((await owner.call("/api/dashboard/calendar-feeds", { body: {} })).status).toBe(422);
     // Another salon's feed cannot be revoked from here.
-    const theirs = (await other.feed(null)).json;
-    const revoke = await owner.call(`/api/dashboard/calendar-feeds/${theirs.id as string}`, { method: "DELETE", headers: { "accept-language": "de" } });
-    expect(revoke.status).toBe(404);
-    expect(revoke.json.detail).toBeTruthy();
-    expect((await read(theirs.token as string)).status).toBe(200);
+    const theirs = await other.newFeed(null);
+    const revoke = await refused(feeds[":id"].$delete({ param: { id: theirs.id } }, { headers: { "accept-language": "de" } }), 404);
+    expect(revoke.detail).toBeTruthy();
+    expect((await read(theirs.token)).status).toBe(200);
     // A token of the wrong shape is simply not found.
     expect((await read("short")).status).toBe(404);
   });
 
   it("limits how often one feed is read, and how many addresses one client tries", async () => {
-    const { feed } = await salon();
+    const { newFeed } = await salon();
     // The limits count in fixed windows (an hour, ten minutes): a try that a window's turn cut
     // in two is made again, so the whole of it is counted in one window.
     const inOneWindow = async <T>(seconds: number, attempt: () => Promise<T>): Promise<T> => {
@@ -267,7 +266,7 @@ describe("private calendar feeds", () => {
       }
     };
     const statuses = await inOneWindow(3600, async () => {
-      const token = (await feed(null)).json.token as string;
+      const { token } = await newFeed(null);
       const seen: number[] = [];
       for (let i = 0; i < 61; i++) seen.push((await read(token)).status);
       return seen;
