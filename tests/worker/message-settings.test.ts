@@ -1,11 +1,12 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
-import { MESSAGE_SETTINGS_DEFAULTS, type ClientMessage } from "../../contract/client-messages.ts";
+import { MESSAGE_SETTINGS_DEFAULTS } from "../../contract/client-messages.ts";
 import { createApp } from "../../worker/app.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { sql } from "./auth-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
+import { ok, refused } from "./helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -13,19 +14,16 @@ afterAll(() => sql.end());
 describe("message settings", () => {
   it("start at the defaults and keep what the owner saves", async () => {
     const owner = await signedInOwner();
-    const loaded = await owner.call("/api/dashboard/message-settings");
-    expect(loaded.status, loaded.text).toBe(200);
-    expect(loaded.json).toEqual(MESSAGE_SETTINGS_DEFAULTS);
+    const settings = owner.api.dashboard["message-settings"];
+    expect(await ok(settings.$get())).toEqual(MESSAGE_SETTINGS_DEFAULTS);
 
-    const changed = { ...MESSAGE_SETTINGS_DEFAULTS, sms_enabled: false, reminder_hours: 48, quiet_start: "20:30", quiet_end: "07:45", cancellation_notice_hours: 12, sender_name: " Salon Anna " };
-    const saved = await owner.call("/api/dashboard/message-settings", { method: "PUT", body: changed });
-    expect(saved.status, saved.text).toBe(200);
+    const changed = { ...MESSAGE_SETTINGS_DEFAULTS, sms_enabled: false, reminder_hours: 48, quiet_start: "20:30", quiet_end: "07:45", cancellation_notice_hours: 12, sender_name: " Salon Anna " } as const;
     const expected = { ...changed, sender_name: "Salon Anna" };
-    expect(saved.json).toEqual(expected);
-    expect((await owner.call("/api/dashboard/message-settings")).json).toEqual(expected);
+    expect(await ok(settings.$put({ json: changed }))).toEqual(expected);
+    expect(await ok(settings.$get())).toEqual(expected);
 
-    const off = await owner.call("/api/dashboard/message-settings", { method: "PUT", body: { ...expected, reminder_hours: null, sender_name: "" } });
-    expect(off.json).toMatchObject({ reminder_hours: null, sender_name: null });
+    const off = await ok(settings.$put({ json: { ...expected, reminder_hours: null, sender_name: "" } }));
+    expect(off).toMatchObject({ reminder_hours: null, sender_name: null });
   });
 
   it("refuses what networks and the schedule cannot take, at the field, in the owner's language", async () => {
@@ -41,7 +39,7 @@ describe("message settings", () => {
       cancellation_notice_hours: "Wählen Sie eine der angebotenen Fristen.",
       sender_name: "Bis zu 11 Buchstaben, Ziffern und Leerzeichen, mindestens ein Buchstabe (ohne Umlaute).",
     });
-    expect((await owner.call("/api/dashboard/message-settings")).json).toEqual(MESSAGE_SETTINGS_DEFAULTS);
+    expect(await ok(owner.api.dashboard["message-settings"].$get())).toEqual(MESSAGE_SETTINGS_DEFAULTS);
 
     const czech = await signedInOwner({ "accept-language": "cs" });
     const long = await czech.call("/api/dashboard/message-settings", { method: "PUT", body: { ...MESSAGE_SETTINGS_DEFAULTS, sender_name: "Salon Anna Praha" } });
@@ -82,18 +80,16 @@ describe("an appointment's messages", () => {
       body: "Dobrý den,\n\npotvrzujeme vaši rezervaci.",
     });
 
-    const listed = await salon.owner.call(`/api/dashboard/client-messages?appointment=${appointment}`);
-    expect(listed.status, listed.text).toBe(200);
+    const messages = salon.owner.api.dashboard["client-messages"];
+    const listed = await ok(messages.$get({ query: { appointment } }));
     // Booking may have written confirmations of its own; these two are the ones put in place here.
-    const items = (listed.json.items as ClientMessage[]).filter((m) => m.id === sms || m.id === email);
+    const items = listed.items.filter((m) => m.id === sms || m.id === email);
     expect(items.map((m) => [m.channel, m.state, m.skip_reason, m.price_usd, m.eur_per_usd])).toEqual([
       ["email", "skipped", "no_recipient", null, null],
       ["sms", "delivered", null, 0.0832, 0.92],
     ]);
 
-    const texts = await salon.owner.call(`/api/dashboard/client-messages/${email}`);
-    expect(texts.status, texts.text).toBe(200);
-    expect(texts.json).toMatchObject({ channel: "email", subject: "Salon: rezervace potvrzena", body: "Dobrý den,\n\npotvrzujeme vaši rezervaci.", language: "cs" });
+    expect(await ok(messages[":id"].$get({ param: { id: email } }))).toMatchObject({ channel: "email", subject: "Salon: rezervace potvrzena", body: "Dobrý den,\n\npotvrzujeme vaši rezervaci.", language: "cs" });
   });
 
   it("are another salon's to read only by that salon", async () => {
@@ -102,12 +98,9 @@ describe("an appointment's messages", () => {
     const message = await addMessage(salon.salonId, appointment, {});
     const other = await signedInOwner({ "accept-language": "cs" });
 
-    const list = await other.call(`/api/dashboard/client-messages?appointment=${appointment}`);
-    expect(list.status).toBe(200);
-    expect(list.json.items).toEqual([]);
-    const one = await other.call(`/api/dashboard/client-messages/${message}`);
-    expect(one.status).toBe(404);
-    expect(one.json.detail).toEqual(expect.any(String));
+    const theirs = other.api.dashboard["client-messages"];
+    expect((await ok(theirs.$get({ query: { appointment } }))).items).toEqual([]);
+    expect((await refused(theirs[":id"].$get({ param: { id: message } }), 404)).detail).toEqual(expect.any(String));
   });
 
   it("answer a bad id with 404 and a bad appointment with 422, never 500", async () => {
@@ -137,9 +130,8 @@ describe("a client's page", () => {
     const other = await czechSalon();
     await sql`insert into message_opt_outs ${sql({ salon_id: other.salonId, channel: "email", address: "petra@example.cz" })}`;
 
-    const page = await salon.owner.call(`/api/dashboard/clients/${client!.id}`);
-    expect(page.status, page.text).toBe(200);
-    expect(page.json.opt_outs).toEqual([
+    const page = await ok(salon.owner.api.dashboard.clients[":id"].$get({ param: { id: client!.id } }));
+    expect(page.opt_outs).toEqual([
       { channel: "email", address: "petra@example.cz", created_at: "2026-11-21T08:00:00.000Z" },
       { channel: "sms", address: "+420603111222", created_at: "2026-11-20T18:00:00.000Z" },
     ]);
