@@ -6,13 +6,14 @@ import { wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { signLink } from "../../worker/clients/messaging/links.ts";
 import { accessibilityProblems } from "./axe.ts";
 import { screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { e2ePgPort } from "./setup/ports.ts";
 
 const browser = useBrowser();
 
 const LAPTOP = { width: 1366, height: 900 } as const;
 const PRAGUE = "Europe/Prague";
 // The server's signing key, kept beside its database by the local stack (scripts/lib/local-stack.ts).
-const SECRET = readFileSync(`.data/postgres-e2e-${process.env.E2E_PG_PORT ?? 54331}.jwt-secret`, "utf8").trim();
+const SECRET = readFileSync(`.data/postgres-e2e-${e2ePgPort()}.jwt-secret`, "utf8").trim();
 
 /** The Prague calendar day `days` from today. */
 function dayAhead(days: number): { year: number; month: number; day: number } {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { ToastContext, type ToastKind } from "./toast-context.ts";
 
@@ -24,6 +24,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
+  // A toast's timer must not outlive the provider: it would update a tree that is gone.
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
 
@@ -31,7 +37,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (kind: ToastKind, text: string) => {
       const id = ++nextId.current;
       setToasts((list) => [...list, { id, kind, text }].slice(-MAX_TOASTS));
-      setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, TOAST_DURATION_MS);
+      timers.current.add(timer);
     },
     [dismiss],
   );

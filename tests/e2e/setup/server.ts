@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { startStack } from "../../../scripts/lib/local-stack.ts";
 import { startSharedChromium } from "./chromium.ts";
+import { e2ePgPort, e2eWorkerPort } from "./ports.ts";
 import { startFakeRealtime } from "../../fakes/realtime.ts";
 import { startFakeResend } from "../../fakes/resend.ts";
 import { startFakeResponses } from "../../fakes/responses.ts";
@@ -43,8 +44,8 @@ export default async function setup(project: TestProject) {
     project.provide("resendUrl", process.env.E2E_RESEND_BASE_URL ?? "");
     return () => chromium.close();
   }
-  const workerPort = Number(process.env.E2E_PORT ?? 8788);
-  const pgPort = Number(process.env.E2E_PG_PORT ?? 54331);
+  const workerPort = e2eWorkerPort();
+  const pgPort = e2ePgPort();
   // The speech model is a scripted fake on loopback, reached the way production reaches OpenAI.
   const realtime = await startFakeRealtime();
   // Twilio's REST and Pricing APIs likewise: calls are handed over, numbers bought and
