@@ -38,7 +38,10 @@ describe("the Clients screen", () => {
     await page.getByRole("button", { name: "Export CSV" }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe("clients.csv");
-    const csv = await readFile(await file.path(), "utf8");
+    // The browser may be another process's (the shared Chromium): the file is saved here to be read.
+    const saved = `test-results/${crypto.randomUUID()}-${file.suggestedFilename()}`;
+    await file.saveAs(saved);
+    const csv = await readFile(saved, "utf8");
     expect(csv.split("\n")[0]).toMatch(/^\uFEFF?Name,/);
     expect(csv).toContain("Petra Králová");
 
