@@ -1,8 +1,8 @@
 import { inject } from "vitest";
 import WebSocket from "ws";
-import { TEST_PASSWORD, testPasswordHash } from "../support/test-password.ts";
 import { JsonSocket } from "../support/json-socket.ts";
 import { sql } from "./database.ts";
+import { verifiedOwner } from "./owner.ts";
 
 /**
  * Whole calls against the running Worker, from Node: the API, the call socket, the fake
@@ -25,9 +25,7 @@ export async function api(path: string, init: { method?: string; body?: unknown;
 
 /** A verified owner made in the database (registration has its own tests), signed in through the API. */
 export async function signedInOwner() {
-  const email = `caller-${crypto.randomUUID().slice(0, 8)}@salon.example`;
-  const password = TEST_PASSWORD;
-  await sql`insert into users (email, password_hash, email_verified_at, language) values (${email}, ${await testPasswordHash()}, now(), 'en')`;
+  const { email, password } = await verifiedOwner();
   const login = await api("/api/auth/login", { body: { email, password } });
   const token = login.json.access_token as string;
   return {
