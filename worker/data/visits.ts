@@ -5,6 +5,8 @@ import type { TenantScope } from "./tenant.ts";
 /** An appointment as its client sees it through their link, with the salon's facts around it. */
 export interface Visit {
   id: string;
+  /** The version a move is made on (see moveAppointment). */
+  version: number;
   status: "booked" | "cancelled";
   start_at: Date;
   end_at: Date;
@@ -22,7 +24,7 @@ export interface Visit {
  */
 export async function visitOf({ sql, salonId }: TenantScope, id: string, { lock = false } = {}): Promise<Visit> {
   const [row] = await sql<(Omit<Visit, "language"> & { language: string | null })[]>`
-    select a.id, a.status, a.start_at, a.end_at, a.stylist_id, a.stylist_name,
+    select a.id, a.version, a.status, a.start_at, a.end_at, a.stylist_id, a.stylist_name,
       coalesce((select json_agg(json_build_object('name', s.service_name, 'duration', s.duration_at_booking) order by s.position)
                 from appointment_services s where s.appointment_id = a.id and s.salon_id = a.salon_id), '[]') as services,
       json_build_object('name', sa.name, 'address', sa.address, 'postal_code', sa.postal_code, 'city', sa.city,

@@ -5,7 +5,6 @@ import type { Unbookable } from "../availability/unbookable.ts";
 import { cancelAndConfirm, moveAndConfirm } from "../changes.ts";
 import { clientMessaging } from "../../clients/messaging/compose.ts";
 import { sendInBackground } from "../../clients/messaging/deliver.ts";
-import { getAppointment } from "../../data/appointments.ts";
 import { appointmentTenant } from "../../data/client-messages.ts";
 import { DataError } from "../../data/errors.ts";
 import { beforeTenant, withTenant, type Tenant } from "../../data/tenant.ts";
@@ -90,8 +89,7 @@ export const visitRoutes = new Hono<AppEnv>()
       const found = await findSlotAt(scope, { duration, stylistId: stylist, notBefore: earliestNewStart(visit, now), ignoreAppointmentId: id }, start);
       if ("why" in found) throw unbookable(c, found.why, visit);
       // A move of the appointment as it was read under the lock: its services, prices and notes stay.
-      const { version } = await getAppointment(scope, id);
-      const move = { stylist, start_datetime: new Date(found.slot.start).toISOString(), end_datetime: new Date(found.slot.end).toISOString(), version };
+      const move = { stylist, start_datetime: new Date(found.slot.start).toISOString(), end_datetime: new Date(found.slot.end).toISOString(), version: visit.version };
       try {
         const { queued } = await moveAndConfirm(scope, clientMessaging(c.env), id, move, { via: "client", clientLanguage: c.var.language });
         return { view: visitView(await visitOf(scope, id), now), queued };
