@@ -7,6 +7,48 @@ import { DRIVER_LEFTOVERS } from "./worker/data/errors.ts";
 // wrangler.toml serves ./dist as static assets; worker tests need the folder, not a build.
 mkdirSync("dist", { recursive: true });
 
+/** Files that must not share a module cache with others (each mocks a module for itself). */
+const MOCKING_SPA_FILES = ["tests/spa/catalog-store.test.tsx", "tests/spa/calls.test.tsx", "tests/spa/salon-currency.test.tsx"];
+/** The test that times the Worker's answers while its database is away: no other file beside it. */
+const OUTAGE_TEST = "tests/worker/outage.test.ts";
+
+// Two test files at a time, one a core: a file spends much of its time waiting on the
+// database, workerd or a fake, and files share nothing but the database, where each makes
+// its own owners.
+const BESIDE = { maxWorkers: 2 };
+
+/** The Worker in workerd, as wrangler.toml describes it, with the tests' fakes behind it. */
+const workerRuntime = () =>
+  cloudflareTest(({ inject }) => ({
+    main: "./worker/index.ts",
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      // What a project's global setup did not provide stays empty (the outage test brings its own database).
+      bindings: Object.fromEntries(
+        Object.entries({
+          DATABASE_URL: inject("workerDatabaseUrl"),
+          ENVIRONMENT: "test",
+          APP_URL: "http://app.test",
+          JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",
+          // Calls refused before the speech model is reached; whole calls run in the browser tests' stack.
+          OPENAI_API_KEY: "test-openai-key",
+          // Ended calls are summarised through a fake of the Responses API.
+          OPENAI_API_BASE_URL: inject("responsesUrl"),
+          // Buying and verifying numbers talk to a fake Twilio (tests/setup/test-database.ts).
+          TWILIO_ACCOUNT_SID: inject("twilioAccountSid"),
+          TWILIO_AUTH_TOKEN: inject("twilioAuthToken"),
+          TWILIO_API_BASE_URL: inject("twilioUrl"),
+          TWILIO_PRICING_BASE_URL: inject("twilioUrl"),
+          TWILIO_CALLER_ID: "+15005550006",
+          // The loopback server of calendar files (tests/fakes/calendar-files.ts) speaks plain http.
+          CALENDAR_HTTP_HOSTS: "127.0.0.1",
+          // So is the receiver of webhooks (tests/fakes/webhook-receiver.ts).
+          WEBHOOK_HTTP_HOSTS: "127.0.0.1",
+        }).map(([name, value]) => [name, value ?? ""]),
+      ),
+    },
+  }));
+
 export default defineConfig({
   test: {
     // postgres.js on workerd leaves a few rejections unhandled when a socket closes or cannot
@@ -14,55 +56,47 @@ export default defineConfig({
     onUnhandledError: (error) => !DRIVER_LEFTOVERS.includes(error.message),
     projects: [
       {
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", ...BESIDE },
       },
-      {
+      ...[
+        // One page for the files of a worker, as a tab that moves from screen to screen: each
+        // file starts it empty (tests/spa/setup.ts), and the modules are loaded once.
+        { name: "spa", include: ["tests/spa/**/*.test.tsx"], exclude: MOCKING_SPA_FILES, isolate: false },
+        { name: "spa-mocking", include: MOCKING_SPA_FILES },
+      ].map((files) => ({
         plugins: [react()],
         test: {
-          name: "spa",
-          include: ["tests/spa/**/*.test.tsx"],
+          ...files,
           // A journey through a screen renders many times; vitest's five seconds are for a quiet machine.
           testTimeout: 60_000,
           environment: "jsdom",
           setupFiles: ["tests/spa/setup.ts"],
+          ...BESIDE,
         },
-      },
+      })),
       {
-        plugins: [
-          cloudflareTest(({ inject }) => ({
-            main: "./worker/index.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                DATABASE_URL: inject("workerDatabaseUrl"),
-                ENVIRONMENT: "test",
-                APP_URL: "http://app.test",
-                JWT_SECRET: "test-signing-key-that-is-long-enough-0123456789",
-                // Calls refused before the speech model is reached; whole calls run in the browser tests' stack.
-                OPENAI_API_KEY: "test-openai-key",
-                // Ended calls are summarised through a fake of the Responses API.
-                OPENAI_API_BASE_URL: inject("responsesUrl"),
-                // Buying and verifying numbers talk to a fake Twilio (tests/setup/test-database.ts).
-                TWILIO_ACCOUNT_SID: inject("twilioAccountSid"),
-                TWILIO_AUTH_TOKEN: inject("twilioAuthToken"),
-                TWILIO_API_BASE_URL: inject("twilioUrl"),
-                TWILIO_PRICING_BASE_URL: inject("twilioUrl"),
-                TWILIO_CALLER_ID: "+15005550006",
-                // The loopback server of calendar files (tests/fakes/calendar-files.ts) speaks plain http.
-                CALENDAR_HTTP_HOSTS: "127.0.0.1",
-                // So is the receiver of webhooks (tests/fakes/webhook-receiver.ts).
-                WEBHOOK_HTTP_HOSTS: "127.0.0.1",
-              },
-            },
-          })),
-        ],
+        plugins: [workerRuntime()],
         test: {
           name: "worker",
           // Password hashing is deliberately slow (about 250 ms); some tests hash many times, and
           // a busy two-core machine is slower still: far above what a test needs.
           testTimeout: 120_000,
           include: ["tests/worker/**/*.test.ts"],
-          globalSetup: ["tests/setup/test-database.ts", "tests/setup/spare-database.ts"],
+          exclude: [OUTAGE_TEST],
+          globalSetup: ["tests/setup/test-database.ts"],
+          ...BESIDE,
+        },
+      },
+      {
+        plugins: [workerRuntime()],
+        test: {
+          name: "worker-outage",
+          testTimeout: 120_000,
+          include: [OUTAGE_TEST],
+          globalSetup: ["tests/setup/spare-database.ts"],
+          // After every other file, alone: what it times is the Worker's, not a neighbour's.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
         },
       },
     ],
