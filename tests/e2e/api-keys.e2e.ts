@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
@@ -85,7 +85,7 @@ describe("API keys", () => {
     expect((await withKey(page, key, "/api/dashboard/stylists", "POST")).status).toBe(201);
     await created.getByRole("button", { name: "Hotovo" }).click();
     await page.getByText("Čtení i zápis").first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "api-keys-tab-cs-390");
   });

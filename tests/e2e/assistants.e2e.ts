@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { displayPhone } from "../../contract/phone.ts";
 import { signedInOwner } from "./owner.ts";
 import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
@@ -100,12 +100,12 @@ describe("assistants and phone numbers", () => {
       await page.goto("/en/dashboard/assistant");
       await entry(page, "Front desk").waitFor();
       await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `assistants-${name}`);
       await page.goto("/cs/dashboard/phone-numbers");
       await page.getByRole("list", { name: "Telefonní čísla" }).waitFor();
       await page.waitForLoadState("networkidle");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `phone-numbers-cs-${name}`);
     }
     await context.close();

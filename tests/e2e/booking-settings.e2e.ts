@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { BookingConfirmation, BookingSettings, BookingTimes } from "../../contract/booking-page.ts";
 import { wallTime } from "../../contract/time-zone.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { DEMO_BOOKING_SLUG } from "../../scripts/lib/demo-booking.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { api, signedInOwner as ownerByApi } from "./call-api.ts";
@@ -15,7 +14,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A Prague salon with a unique name, two stylists and two services, its owner signed in through the API. */
 async function salon() {
@@ -88,10 +86,10 @@ describe("the Online booking tab", () => {
     expect((view.json.services as { name: string }[]).map((service) => service.name)).toEqual(["Damenhaarschnitt"]);
 
     expect(await accessibilityProblems(page)).toEqual([]);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "booking-settings-de-1366");
     await page.setViewportSize(VIEWPORTS.phone);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "booking-settings-de-390");
     await context.close();
@@ -186,7 +184,7 @@ describe("the Online booking tab", () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/cs/salon-settings?tab=booking");
     await page.getByRole("img", { name: /^QR kód odkazu / }).locator("svg").waitFor();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "booking-settings-demo-cs-390");
     await page.setViewportSize(LAPTOP);

@@ -72,15 +72,24 @@ export async function hydrated(page: Page) {
   );
 }
 
+/** Nothing on the page sticks out sideways: it scrolls only up and down at its width. */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 /** Waits until finite animations (a dialog opening or closing, a toast) are over, so what is measured is what stays; the ringing phone never ends. */
 export const settled = (page: Page) =>
   page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
   );
 
-/** Saves a PNG for the CI artefacts: the whole page, or only the viewport (dialogs). */
+/**
+ * Saves a PNG to look at, the whole page or only the viewport (dialogs), when E2E_SCREENSHOTS
+ * is set: a full page costs Chromium most of a second on two cores, and a run that nobody
+ * looks at (CI's) would pay that about 160 times. The wait for the page to settle stays, so a
+ * run takes the same steps with or without pictures.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await settled(page);
+  if (!process.env.E2E_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, baseUrl, screenshot, useBrowser } from "./browser.ts";
+import { baseUrl, fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { calendarFeedPath } from "../../contract/calendar-feeds.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { signedInOwner } from "./call-api.ts";
@@ -89,7 +89,7 @@ describe("the Calendar sync tab", () => {
     expect((await subscribe(first)).status).toBe(404);
     expect((await subscribe(second)).status).toBe(200);
 
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "calendar-sync-cs-390");
     await context.close();

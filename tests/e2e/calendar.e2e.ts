@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import cs from "../../src/i18n/messages/cs.json";
 import de from "../../src/i18n/messages/de.json";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
@@ -244,7 +244,7 @@ describe("calendar", () => {
     await page.getByRole("button", { name: "Day", pressed: true }).waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: /Blocker/ }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "calendar-day-phone", { fullPage: false });
     await page.getByRole("button", { name: /Blocker/ }).click();
     await page.getByRole("dialog", { name: "Edit Appointment" }).waitFor();

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { t } from "./catalogue.ts";
 import { logIn, signedInOwner } from "./owner.ts";
 
@@ -141,9 +141,11 @@ describe("the Clients screen", () => {
       await list(page, language).getByRole("button").first().click();
       await clientPage(page).getByRole("heading").first().waitFor();
       await clientPage(page).getByRole("listitem").first().waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `clients-${language}-${viewport.width}`);
       await clientPage(page).getByRole("button", { name: t(language, "common.edit"), exact: true }).click();
       await page.getByRole("dialog", { name: t(language, "clients.edit.title") }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `clients-${language}-${viewport.width}-edit`, { fullPage: false });
       await page.keyboard.press("Escape");
       await page.getByRole("dialog").waitFor({ state: "detached" });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 
 const browser = useBrowser();
 
@@ -26,7 +26,7 @@ describe("home page", () => {
       await expect.poll(() => page.locator("#pricing").innerText()).toMatch(starterPrice);
       if (name === "desktop") await page.getByRole("link", { name: pricingNav, exact: true }).first().waitFor();
       // Nothing may stick out sideways on a phone.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `home-${language}-${name}`);
       await context.close();
     }

@@ -5,7 +5,7 @@ import type { ClientMessage } from "../../contract/client-messages.ts";
 import { wallTime } from "../../contract/time-zone.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { logIn, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
@@ -14,7 +14,6 @@ const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("the Messages tab", () => {
   it("changes the reminder's timing and previews every message in three languages", async () => {
@@ -75,10 +74,10 @@ describe("the Messages tab", () => {
     await expect.poll(() => sms.innerText()).not.toContain("STOP");
 
     expect(await accessibilityProblems(page)).toEqual([]);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "messages-tab-1366");
     await page.setViewportSize(VIEWPORTS.phone);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "messages-tab-390");
     await page.locator("iframe[title='Email preview']").scrollIntoViewIfNeeded();
@@ -89,7 +88,7 @@ describe("the Messages tab", () => {
     for (const language of ["de", "cs"]) {
       await page.goto(`/${language}/salon-settings?tab=messages`);
       await page.getByTestId("sms-preview").waitFor();
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await accessibilityProblems(page)).toEqual([]);
       await screenshot(page, `messages-tab-${language}-390`);
     }

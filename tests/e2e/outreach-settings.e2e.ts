@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, settled, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, settled, useBrowser, VIEWPORTS } from "./browser.ts";
 import { api, signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
@@ -14,7 +14,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SHIFT = { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "18:00" };
 const EVERY_DAY = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, SHIFT]));
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
 /** A Prague salon open every day with one stylist working every day, one service and a client waiting for any time. */
@@ -68,7 +67,7 @@ describe("outreach", () => {
     await page.reload();
     await expect.poll(() => page.getByRole("switch", { name: "Freie Zeiten der wartenden Kundschaft anbieten" }).getAttribute("aria-checked")).toBe("true");
     expect(await page.getByLabel("Angebote pro Runde").locator("option:checked").innerText()).toBe("an 2 Personen");
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "outreach-tab-de-390");
 
@@ -82,7 +81,7 @@ describe("outreach", () => {
     expect(await dialog.innerText()).toMatch(/Die freien Zeiten am \w+, \d+\. \w+ der wartenden Kundschaft anbieten\?/);
     // The day view's one day needs no choosing.
     expect(await dialog.getByLabel("Tag").count()).toBe(0);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page, "[role=dialog]")).toEqual([]);
     await screenshot(page, "fill-gaps-dialog-de-390", { fullPage: false });
     await dialog.getByRole("button", { name: "Freie Zeiten anbieten" }).click();
@@ -131,7 +130,7 @@ describe("outreach", () => {
     for (const [language, name] of [["en", "Offer free times to waiting clients"], ["cs", "Nabízet volné termíny čekajícím klientům"]] as const) {
       await page.goto(`/${language}/salon-settings?tab=outreach`);
       await page.getByRole("switch", { name }).waitFor();
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
       expect(await accessibilityProblems(page)).toEqual([]);
       await screenshot(page, `outreach-tab-${language}-390`);
     }

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { baseUrl, screenshot, useBrowser } from "./browser.ts";
+import { baseUrl, fitsWidth, screenshot, useBrowser } from "./browser.ts";
 import { signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
@@ -33,7 +33,7 @@ async function ownerWithAssistant(page: Page, country: string) {
 async function screenshots(page: Page, name: string, { fullPage = false } = {}) {
   for (const [size, viewport] of Object.entries(SIZES)) {
     await page.setViewportSize(viewport);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, `${name}-${size}`, { fullPage });
   }
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
@@ -97,7 +97,7 @@ describe("salon settings", () => {
         await page.goto(`/en/salon-settings?tab=${tab}`);
         await page.getByRole("tabpanel").waitFor();
         await page.waitForLoadState("networkidle");
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await fitsWidth(page)).toBe(true);
         await screenshot(page, `salon-settings-${tab}-${name}`);
       }
     }

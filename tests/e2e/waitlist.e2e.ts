@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner as ownerByApi } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { t } from "./catalogue.ts";
@@ -12,7 +12,6 @@ const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 const cs = (id: string) => t("cs", id);
 
-const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const toast = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
 /** A Czech salon with a stylist and two services, its owner signed in through the API. */
@@ -64,7 +63,7 @@ describe("the Waitlist screen", () => {
     await lucie.waitFor();
     for (const text of ["+420 777 123 456", "Jana Nováková", "Střih (45 min)", "Nejraději dopoledne"]) await lucie.getByText(text, { exact: true }).waitFor();
     await lucie.getByText(/^po–so, /).waitFor();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
 
     await lucie.getByRole("button", { name: "Upravit záznam: Lucie Malá" }).click();
@@ -104,7 +103,7 @@ describe("the Waitlist screen", () => {
       expect.stringMatching(/Ota Beneš\s+Hovor\s+Hlasová schránka/),
     ]);
     expect(new URL(page.url()).searchParams.get("tab")).toBe("offers");
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "waitlist-offers-cs-390");
 

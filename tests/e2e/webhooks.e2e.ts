@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { WebhookPayload } from "../../contract/webhooks.ts";
 import { startWebhookReceiver, type ReceivedWebhook } from "../fakes/webhook-receiver.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner } from "./call-api.ts";
 import { logIn } from "./owner.ts";
 
@@ -115,7 +115,7 @@ describe("Webhooks", () => {
     await page.getByRole("button", { name: `Poslat testovací událost na ${url}` }).click();
     await page.getByText("Vaše adresa odpověděla 500").waitFor();
     await page.getByRole("listitem").filter({ hasText: url }).getByText(/Poslední doručení .+: nezdařilo se \(500\)/).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "webhooks-cs-390");
   });
