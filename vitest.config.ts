@@ -13,8 +13,8 @@ const MOCKING_SPA_FILES = ["tests/spa/catalog-store.test.tsx", "tests/spa/calls.
 const OUTAGE_TEST = "tests/worker/outage.test.ts";
 
 // Two test files at a time, one a core: a file spends much of its time waiting on the
-// database, workerd or a fake, and files share nothing but the database, where each makes
-// its own owners.
+// database, workerd or a fake, and files share only the database and the fakes, where each
+// makes owners and addresses of its own.
 const BESIDE = { maxWorkers: 2 };
 
 /** The Worker in workerd, as wrangler.toml describes it, with the tests' fakes behind it. */
