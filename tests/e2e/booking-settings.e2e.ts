@@ -14,7 +14,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-
 /** A Prague salon with a unique name, two stylists and two services, its owner signed in through the API. */
 async function salon() {
   const owner = await ownerByApi();
