@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import react from "@vitejs/plugin-react";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { DRIVER_LEFTOVERS } from "./worker/data/errors.ts";
 
@@ -11,6 +11,11 @@ mkdirSync("dist", { recursive: true });
 const MOCKING_SPA_FILES = ["tests/spa/catalog-store.test.tsx", "tests/spa/calls.test.tsx", "tests/spa/salon-currency.test.tsx"];
 /** The test that times the Worker's answers while its database is away: no other file beside it. */
 const OUTAGE_TEST = "tests/worker/outage.test.ts";
+/** Worker test files that run the cron, found by what they call. */
+const CRON_FILES = readdirSync("tests/worker")
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/worker/${name}`)
+  .filter((file) => /\b(scheduled|cron|runCron)\(/.test(readFileSync(file, "utf8")));
 
 // Two test files at a time, one a core: a file spends much of its time waiting on the
 // database, workerd or a fake, and files share only the database and the fakes, where each
@@ -74,19 +79,22 @@ export default defineConfig({
           ...BESIDE,
         },
       })),
-      {
+      ...[
+        // Two files at a time, sharing the database: none of them runs the cron.
+        { name: "worker", include: ["tests/worker/**/*.test.ts"], exclude: [OUTAGE_TEST, ...CRON_FILES], ...BESIDE },
+        // The cron steps the due rows of every salon in the database, those a file beside it
+        // is checking too: these files run last, one at a time, with nothing beside them.
+        { name: "worker-cron", include: CRON_FILES, maxWorkers: 1, sequence: { groupOrder: 2 } },
+      ].map((files) => ({
         plugins: [workerRuntime()],
         test: {
-          name: "worker",
+          ...files,
           // Password hashing is deliberately slow (about 250 ms); some tests hash many times, and
           // a busy two-core machine is slower still: far above what a test needs.
           testTimeout: 120_000,
-          include: ["tests/worker/**/*.test.ts"],
-          exclude: [OUTAGE_TEST],
           globalSetup: ["tests/setup/test-database.ts"],
-          ...BESIDE,
         },
-      },
+      })),
       {
         plugins: [workerRuntime()],
         test: {
