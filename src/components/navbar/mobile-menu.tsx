@@ -32,6 +32,8 @@ export function MobileMenuDialog({ open, onOpenChange, closeThen, onCloseAutoFoc
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
+        {/* The overlay is what holds the page still behind the menu (Radix locks scrolling there). */}
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-white lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={onCloseAutoFocus}

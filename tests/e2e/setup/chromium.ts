@@ -6,6 +6,8 @@ export const chromiumOptions = (extraArgs: string[] = []): LaunchOptions => ({
   args: [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    // A wheel scrolls at once, not over the next frames, so a test can tell where it went.
+    "--disable-smooth-scrolling",
     ...extraArgs,
   ],
 });
