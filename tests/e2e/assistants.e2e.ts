@@ -1,13 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { displayPhone } from "../../contract/phone.ts";
 import { signedInOwner } from "./owner.ts";
 import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 const browser = useBrowser();
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 const entry = (page: Page, name: string) => page.getByRole("navigation", { name: "Assistants" }).getByRole("button", { name: new RegExp(name) });
 
 async function createAssistant(page: Page, name: string) {

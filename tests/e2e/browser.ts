@@ -72,6 +72,10 @@ export async function hydrated(page: Page) {
   );
 }
 
+/** Waits for a toast saying `text`: a status for news, an alert for an error (as the toast provider marks them). */
+export const toast = (page: Page, text: string | RegExp, role: "status" | "alert" = "status") =>
+  page.getByRole(role).filter({ hasText: text }).first().waitFor();
+
 /** Nothing on the page sticks out sideways: it scrolls only up and down at its width. */
 export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

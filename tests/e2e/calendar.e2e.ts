@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import cs from "../../src/i18n/messages/cs.json";
 import de from "../../src/i18n/messages/de.json";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
-import { signedInOwner } from "./owner.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
+import { ownerApi, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 const DESKTOP = { width: 1366, height: 900 };
@@ -13,7 +13,6 @@ const DESKTOP = { width: 1366, height: 900 };
 // time below is Prague's wall-clock time, as the salon sees it.
 const SALON_TIME_ZONE = "Europe/Prague";
 
-const toast = (page: Page, text: string | RegExp) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
 /** The salon's calendar day after today, "2026-11-24". */
 function tomorrow() {
@@ -31,22 +30,6 @@ function pragueInstant(day: string, time: string) {
   return new Date(guess.getTime() - offset * 3_600_000).toISOString();
 }
 
-/** The dashboard API as the signed-in owner, with the session's token. */
-async function ownerApi(page: Page) {
-  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-  const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": SALON_TIME_ZONE };
-  const send = async (method: "post" | "put", path: string, data: object) => {
-    const response = await page.request[method](`/api/dashboard/${path}`, { data, headers });
-    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as { id: string };
-  };
-  return {
-    get: (path: string) => page.request.get(`/api/dashboard/${path}`, { headers }),
-    post: (path: string, data: object) => send("post", path, data),
-    put: (path: string, data: object) => send("put", path, data),
-  };
-}
-
 /** Stylists who work every day, 09:00-13:00 and 14:00-17:00, so no weekday's test meets a day off. */
 const EVERY_DAY = Object.fromEntries(
   ["0", "1", "2", "3", "4", "5", "6"].map((day) => [day, { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "17:00" }]),
@@ -54,9 +37,9 @@ const EVERY_DAY = Object.fromEntries(
 
 /** The owner's stylists and services, made through the API with the session's token. */
 async function seedSalon(page: Page) {
-  const { get, post } = await ownerApi(page);
+  const { get, post } = await ownerApi(page, SALON_TIME_ZONE);
   // The first call makes the salon, in Prague's time zone.
-  expect((await get("salon")).status()).toBe(200);
+  await get("salon");
   const eva = await post("stylists", { first_name: "Eva", last_name: "Malá", working_hours: EVERY_DAY });
   const karel = await post("stylists", { first_name: "Karel", last_name: "Velký", working_hours: EVERY_DAY });
   await post("services", { name: "Haircut", duration: 45, price: 30 });
@@ -199,7 +182,7 @@ describe("calendar", () => {
 
     // Moving onto Eva's 16:00 clashes: the event goes back and a toast says why.
     await dragTo(page, booked, "4:00 PM", "Eva Malá");
-    await toast(page, /Eva Malá already has an appointment/);
+    await toast(page, /Eva Malá already has an appointment/, "alert");
     await expect.poll(() => booked.innerText()).toContain("10:00 – 11:00 AM");
     expect(await inColumn(page, booked, "Karel Velký")).toBe(true);
     await screenshot(page, "calendar-clash-desktop", { fullPage: false });
@@ -257,21 +240,16 @@ describe("calendar", () => {
     await signedInOwner(page);
     await seedSalon(page);
     const day = tomorrow();
-    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-    const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": SALON_TIME_ZONE };
-    const stylists = (await (await page.request.get("/api/dashboard/stylists", { headers })).json()) as { id: string; first_name: string }[];
-    const services = (await (await page.request.get("/api/dashboard/services", { headers })).json()) as { id: string; name: string }[];
-    const created = await page.request.post("/api/dashboard/appointments", {
-      headers,
-      data: {
+    const api = await ownerApi(page, SALON_TIME_ZONE);
+    const stylists = await api.get<{ id: string; first_name: string }[]>("stylists");
+    const services = await api.get<{ id: string; name: string }[]>("services");
+    const { id } = await api.post("appointments", {
         customer_name: "Gerda Test",
         stylist: stylists.find((stylist) => stylist.first_name === "Karel")!.id,
         start_datetime: pragueInstant(day, "14:30"),
         end_datetime: pragueInstant(day, "15:15"),
         services: [{ service: services.find((service) => service.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
-      },
     });
-    const { id } = (await created.json()) as { id: string };
 
     await page.goto("/de/dashboard/calendar");
     await page.getByRole("button", { name: "Tag", exact: true }).click();
@@ -301,7 +279,7 @@ describe("calendar", () => {
     await edit.getByRole("button", { name: "Änderungen speichern" }).click();
     await toast(page, "Termin erfolgreich aktualisiert");
 
-    const saved = (await (await page.request.get(`/api/dashboard/appointments/${id}`, { headers })).json()) as { start_datetime: string };
+    const saved = await api.get<{ start_datetime: string }>(`appointments/${id}`);
     expect(new Date(saved.start_datetime).toISOString()).toBe(pragueInstant(dayAfter, "09:15"));
   });
 
@@ -315,7 +293,7 @@ describe("calendar", () => {
     // The salon closes on tomorrow's weekday; the day after it is open 09:00-18:00.
     const weekday = String((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7);
     const open = Object.fromEntries(["0", "1", "2", "3", "4", "5", "6"].map((key) => [key, { open: "09:00", close: "18:00" }]));
-    const api = await ownerApi(page);
+    const api = await ownerApi(page, SALON_TIME_ZONE);
     await api.put("salon", { name: "Salon Karel", business_hours: { ...open, [weekday]: null } });
     await api.post("appointments", {
       customer_name: "Early Client",
@@ -404,7 +382,7 @@ describe("calendar", () => {
     const { page, context } = await browser.visitor();
     await signedInOwner(page);
     const { get, post } = await ownerApi(page);
-    expect((await get("salon")).status()).toBe(200);
+    await get("salon");
     await post("stylists", { first_name: "Eva", last_name: "Malá" });
 
     await page.goto("/en/dashboard/calendar");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "./database.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { logIn, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
@@ -84,7 +84,7 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     const details = region(page, "Call Details");
     await details.getByText(new RegExp(`^${PETRA_SUMMARY}`)).waitFor();
     expect(await region(page, "Call history").isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "calls-linked-call-390", { fullPage: false });
 
@@ -105,7 +105,7 @@ describe("calls' outcomes, summaries and follow-ups", () => {
     const czech = region(page, "Podrobnosti hovoru");
     await czech.getByText("Ozvěte se volajícímu").waitFor();
     await czech.getByRole("heading", { name: "Shrnutí" }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await fitsWidth(page)).toBe(true);
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, "calls-follow-up-cs-390");
     await context.close();

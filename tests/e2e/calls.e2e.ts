@@ -4,7 +4,7 @@ import { sql } from "./database.ts";
 import { DEFAULT_INSTRUCTIONS } from "../../contract/assistant-instructions.ts";
 import { DEFAULT_VAD_SETTINGS } from "../../contract/assistants.ts";
 import { seedCalls } from "../../scripts/lib/demo-calls.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
@@ -156,7 +156,7 @@ describe("the Calls screen", () => {
     await conversation.getByText("Four o'clock with Jana would be perfect.").waitFor();
     await region(page, "Call statistics").getByRole("img", { name: /^Calls per day/ }).waitFor();
     // Nothing is wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "calls-phone");
     await screenshot(page, "calls-phone-top", { fullPage: false });
     await row(page, "\\+420 604 222 333").click();

@@ -3,16 +3,15 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { t } from "./catalogue.ts";
-import { logIn, signedInOwner } from "./owner.ts";
+import { logIn, ownerApi, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 
 const list = (page: Page, language = "en") => page.locator("main").getByRole("list", { name: t(language, "clients.title"), exact: true });
 const clientPage = (page: Page) => page.locator("main article");
-const toast = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
 /** Types a search and opens the one client it finds. */
 async function openClient(page: Page, search: string, name: string) {
@@ -94,14 +93,8 @@ describe("the Clients screen", () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await signedInOwner(page);
     await page.setViewportSize(VIEWPORTS.phone);
-    const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-    const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": "Europe/Prague" };
-    const post = async (path: string, data: object) => {
-      const response = await page.request.post(`/api/dashboard/${path}`, { data, headers });
-      if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-      return (await response.json()) as { id: string };
-    };
-    expect((await page.request.get("/api/dashboard/salon", { headers })).status()).toBe(200);
+    const { get, post } = await ownerApi(page);
+    await get("salon");
     const stylist = await post("stylists", { first_name: "Eva", last_name: "Malá" });
     const start = new Date(Date.now() + 3 * 86_400_000);
     start.setUTCHours(9, 0, 0, 0);
@@ -127,7 +120,7 @@ describe("the Clients screen", () => {
     await page.getByRole("searchbox", { name: "Search clients" }).waitFor();
     await page.getByText("No client matches “555 010”.").waitFor();
 
-    const erased = (await (await page.request.get(`/api/dashboard/appointments/${appointment.id}`, { headers })).json()) as Record<string, unknown>;
+    const erased = await get<Record<string, unknown>>(`appointments/${appointment.id}`);
     expect(erased).toMatchObject({ customer_name: null, customer_phone: null, start_datetime: start.toISOString() });
     await context.close();
   });

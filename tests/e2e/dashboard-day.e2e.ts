@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
 import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { signedInOwner } from "./owner.ts";
+import { ownerApi, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 
@@ -11,11 +11,9 @@ const WIDTHS = { phone: VIEWPORTS.phone, laptop: { width: 1366, height: 768 } } 
 
 /** A stylist, made through the API with the session's token, so the calendar has a row. */
 async function seedStylist(page: Page) {
-  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-  const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": "Europe/Prague" };
-  expect((await page.request.get("/api/dashboard/salon", { headers })).status()).toBe(200);
-  const response = await page.request.post("/api/dashboard/stylists", { data: { first_name: "Eva", last_name: "Malá" }, headers });
-  expect(response.status()).toBe(201);
+  const { get, post } = await ownerApi(page);
+  await get("salon");
+  await post("stylists", { first_name: "Eva", last_name: "Malá" });
 }
 
 describe("the owner's day", () => {

@@ -3,14 +3,13 @@ import { describe, expect, it } from "vitest";
 import { sql } from "./database.ts";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
+import { screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { logIn, signedInOwner } from "./owner.ts";
 import { spokenCode, uniqueCzechNumber } from "./twilio-fake.ts";
 
 const browser = useBrowser();
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 const card = (page: Page, name = "Getting started") => page.getByRole("region", { name });
 const progress = (page: Page, text: string) => card(page).getByText(text).waitFor();
 

@@ -5,15 +5,14 @@ import type { ClientMessage } from "../../contract/client-messages.ts";
 import { wallTime } from "../../contract/time-zone.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
-import { logIn, signedInOwner } from "./owner.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
+import { logIn, ownerApi, signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
 describe("the Messages tab", () => {
   it("changes the reminder's timing and previews every message in three languages", async () => {
@@ -115,15 +114,13 @@ async function openDay(page: Page, appointment: Appointment) {
 
 /** The demo's appointments of this week with the messages of each, read as the dashboard reads them. */
 async function appointmentsWithMessages(page: Page) {
-  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
-  const headers = { Authorization: `Bearer ${token}` };
+  const api = await ownerApi(page);
   const now = Date.now();
   const query = new URLSearchParams({ start_date: new Date(now - 5 * DAY_MS).toISOString(), end_date: new Date(now + 8 * DAY_MS).toISOString() });
-  const appointments = (await (await page.request.get(`/api/dashboard/appointments?${query}`, { headers })).json()) as Appointment[];
+  const appointments = await api.get<Appointment[]>(`appointments?${query}`);
   const found: { appointment: Appointment; messages: ClientMessage[] }[] = [];
   for (const appointment of appointments) {
-    const response = await page.request.get(`/api/dashboard/client-messages?appointment=${appointment.id}`, { headers });
-    const { items } = (await response.json()) as { items: ClientMessage[] };
+    const { items } = await api.get<{ items: ClientMessage[] }>(`client-messages?appointment=${appointment.id}`);
     if (items.length > 0) found.push({ appointment, messages: items });
   }
   return found;

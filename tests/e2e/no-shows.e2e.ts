@@ -4,23 +4,20 @@ import type { Appointment } from "../../contract/appointments.ts";
 import { wallTime } from "../../contract/time-zone.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { VIEWPORTS, screenshot, useBrowser } from "./browser.ts";
-import { logIn } from "./owner.ts";
+import { screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
+import { logIn, ownerApi } from "./owner.ts";
 
 const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-const toast = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
 /** The demo's appointments of the last five days, and the latest that has ended and is no no-show yet, of a client named once that day. */
 async function pastAppointments(page: Page): Promise<{ appointments: Appointment[]; chosen: Appointment }> {
-  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
   const now = Date.now();
   const query = new URLSearchParams({ start_date: new Date(now - 5 * DAY_MS).toISOString(), end_date: new Date(now).toISOString() });
-  const response = await page.request.get(`/api/dashboard/appointments?${query}`, { headers: { Authorization: `Bearer ${token}` } });
-  const appointments = (await response.json()) as Appointment[];
+  const appointments = await (await ownerApi(page)).get<Appointment[]>(`appointments?${query}`);
   const sameDay = (a: Appointment, b: Appointment) => dayNumber(a.start_datetime) === dayNumber(b.start_datetime);
   const candidates = appointments.filter(
     (appointment) =>

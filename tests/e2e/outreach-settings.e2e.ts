@@ -1,9 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { OUTREACH_DEFAULTS } from "../../contract/outreach.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, settled, useBrowser, VIEWPORTS } from "./browser.ts";
+import { fitsWidth, screenshot, settled, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { api, signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
@@ -14,7 +13,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SHIFT = { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "18:00" };
 const EVERY_DAY = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, SHIFT]));
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
 /** A Prague salon open every day with one stylist working every day, one service and a client waiting for any time. */
 async function salon() {

@@ -21,6 +21,25 @@ export async function verifiedOwner() {
   return { email, password: TEST_PASSWORD };
 }
 
+/**
+ * The dashboard API as the signed-in page calls it: the tab's token, the salon's time zone.
+ * A refusal throws with its status and text; an answer is read as the caller says it is.
+ */
+export async function ownerApi(page: Page, timeZone = "Europe/Prague") {
+  const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
+  const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": timeZone };
+  const send = async <T>(method: "get" | "post" | "put", path: string, data?: object): Promise<T> => {
+    const response = await page.request[method](`/api/dashboard/${path}`, { data, headers });
+    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    get: <T>(path: string) => send<T>("get", path),
+    post: <T = { id: string }>(path: string, data: object) => send<T>("post", path, data),
+    put: <T = { id: string }>(path: string, data: object) => send<T>("put", path, data),
+  };
+}
+
 /** A new salon owner, registered, verified and signed in (see logIn). */
 export async function signedInOwner(page: Page) {
   const owner = await verifiedOwner();

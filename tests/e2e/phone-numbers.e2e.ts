@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { displayPhone } from "../../contract/phone.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { baseUrl, fitsWidth, screenshot, useBrowser } from "./browser.ts";
+import { baseUrl, fitsWidth, screenshot, toast, useBrowser } from "./browser.ts";
 import { signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { logIn } from "./owner.ts";
@@ -16,7 +16,6 @@ afterAll(() => sql.end());
 
 const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
 /**
  * An owner whose salon lies in `country` and has the assistant Front desk, logged in on `page`.

@@ -1,11 +1,10 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 
-const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text }).first().waitFor();
 
 async function addStylist(page: Page, first: string, last: string, dayOff?: string) {
   await page.getByRole("button", { name: "Add Stylist" }).click();

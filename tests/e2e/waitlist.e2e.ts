@@ -1,8 +1,7 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { fitsWidth, screenshot, toast, useBrowser, VIEWPORTS } from "./browser.ts";
 import { signedInOwner as ownerByApi } from "./call-api.ts";
 import { sql } from "./database.ts";
 import { t } from "./catalogue.ts";
@@ -12,7 +11,6 @@ const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 const cs = (id: string) => t("cs", id);
 
-const toast = (page: Page, text: string) => page.getByRole("alert").or(page.getByRole("status")).filter({ hasText: text }).first().waitFor();
 
 /** A Czech salon with a stylist and two services, its owner signed in through the API. */
 async function czechSalon() {
