@@ -22,7 +22,7 @@ interface ClientListProps {
 export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListProps) {
   const intl = useIntl();
   const countId = useId();
-  const [text, setText, handedOn] = useSearchText(query, onQuery);
+  const [text, setText] = useSearchText(query, onQuery);
   const list = useClientList(query);
   const salon = useSalon();
   // Times in the salon's zone, once it is known; the browser's only if the salon cannot be read.
@@ -59,10 +59,7 @@ export function ClientList({ query, onQuery, selectedId, onSelect }: ClientListP
             <li key={client.id}>
               <button
                 type="button"
-                onClick={() => {
-                  handedOn();
-                  onSelect(client.id, text.trim());
-                }}
+                onClick={() => onSelect(client.id, text.trim())}
                 aria-current={client.id === selectedId || undefined}
                 className={`block w-full px-4 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
                   client.id === selectedId ? "bg-brand-50" : "hover:bg-slate-50"

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId, useLayoutEffect, useRef, useState } from "react";
 import { seesWholeSalon } from "../../../../contract/team.ts";
 import { useMembership } from "../../../lib/auth/membership.ts";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -25,20 +25,25 @@ export function ClientsPage() {
   // The whole list leaves the salon in one file: for those who see every client.
   const { role } = useMembership();
 
+  // The address as last asked for. React Router gives an updater the parameters of the last
+  // render, so a change made before the next one (the search settling just as a client is
+  // chosen) would write the address from before the other and drop the client.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+
   const changeParams = useCallback(
-    (changes: { q?: string; client?: string | null }) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        // Each letter typed is not a step of the history; choosing a client is.
-        { replace: !("client" in changes) },
-      ),
+    (changes: { q?: string; client?: string | null }) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      latest.current = next;
+      // Each letter typed is not a step of the history; choosing a client is.
+      setParams(next, { replace: !("client" in changes) });
+    },
     [setParams],
   );
   const setQuery = useCallback((q: string) => changeParams({ q }), [changeParams]);
