@@ -11,6 +11,8 @@ mkdirSync("dist", { recursive: true });
 const MOCKING_SPA_FILES = ["tests/spa/catalog-store.test.tsx", "tests/spa/calls.test.tsx", "tests/spa/salon-currency.test.tsx"];
 /** The test that times the Worker's answers while its database is away: no other file beside it. */
 const OUTAGE_TEST = "tests/worker/outage.test.ts";
+/** The database and fakes of the Worker's tests (the outage test brings a database of its own). */
+const TEST_STACK = "tests/setup/test-database.ts";
 /** Worker test files that run the cron, found by what they call. */
 const CRON_FILES = readdirSync("tests/worker")
   .filter((name) => name.endsWith(".test.ts"))
@@ -81,10 +83,12 @@ export default defineConfig({
       })),
       ...[
         // Two files at a time, sharing the database: none of them runs the cron.
-        { name: "worker", include: ["tests/worker/**/*.test.ts"], exclude: [OUTAGE_TEST, ...CRON_FILES], ...BESIDE },
+        { name: "worker", include: ["tests/worker/**/*.test.ts"], exclude: [OUTAGE_TEST, ...CRON_FILES], globalSetup: [TEST_STACK], ...BESIDE },
+        // After the files above, alone: what it times is the Worker's, not a neighbour's.
+        { name: "worker-outage", include: [OUTAGE_TEST], globalSetup: ["tests/setup/spare-database.ts"], maxWorkers: 1, sequence: { groupOrder: 1 } },
         // The cron steps the due rows of every salon in the database, those a file beside it
         // is checking too: these files run last, one at a time, with nothing beside them.
-        { name: "worker-cron", include: CRON_FILES, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        { name: "worker-cron", include: CRON_FILES, globalSetup: [TEST_STACK], maxWorkers: 1, sequence: { groupOrder: 2 } },
       ].map((files) => ({
         plugins: [workerRuntime()],
         test: {
@@ -92,21 +96,8 @@ export default defineConfig({
           // Password hashing is deliberately slow (about 250 ms); some tests hash many times, and
           // a busy two-core machine is slower still: far above what a test needs.
           testTimeout: 120_000,
-          globalSetup: ["tests/setup/test-database.ts"],
         },
       })),
-      {
-        plugins: [workerRuntime()],
-        test: {
-          name: "worker-outage",
-          testTimeout: 120_000,
-          include: [OUTAGE_TEST],
-          globalSetup: ["tests/setup/spare-database.ts"],
-          // After every other file, alone: what it times is the Worker's, not a neighbour's.
-          sequence: { groupOrder: 1 },
-          maxWorkers: 1,
-        },
-      },
     ],
   },
 });
