@@ -13,7 +13,6 @@ const DESKTOP = { width: 1366, height: 900 };
 // time below is Prague's wall-clock time, as the salon sees it.
 const SALON_TIME_ZONE = "Europe/Prague";
 
-
 /** The salon's calendar day after today, "2026-11-24". */
 function tomorrow() {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: SALON_TIME_ZONE }).format(new Date());
@@ -244,11 +243,11 @@ describe("calendar", () => {
     const stylists = await api.get<{ id: string; first_name: string }[]>("stylists");
     const services = await api.get<{ id: string; name: string }[]>("services");
     const { id } = await api.post("appointments", {
-        customer_name: "Gerda Test",
-        stylist: stylists.find((stylist) => stylist.first_name === "Karel")!.id,
-        start_datetime: pragueInstant(day, "14:30"),
-        end_datetime: pragueInstant(day, "15:15"),
-        services: [{ service: services.find((service) => service.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
+      customer_name: "Gerda Test",
+      stylist: stylists.find((stylist) => stylist.first_name === "Karel")!.id,
+      start_datetime: pragueInstant(day, "14:30"),
+      end_datetime: pragueInstant(day, "15:15"),
+      services: [{ service: services.find((service) => service.name === "Haircut")!.id, price_at_booking: 30, duration_at_booking: 45 }],
     });
 
     await page.goto("/de/dashboard/calendar");

@@ -13,7 +13,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-
 describe("the Messages tab", () => {
   it("changes the reminder's timing and previews every message in three languages", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });

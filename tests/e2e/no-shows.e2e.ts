@@ -12,7 +12,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SALON_ZONE = "Europe/Prague";
 const DAY_MS = 86_400_000;
 
-
 /** The demo's appointments of the last five days, and the latest that has ended and is no no-show yet, of a client named once that day. */
 async function pastAppointments(page: Page): Promise<{ appointments: Appointment[]; chosen: Appointment }> {
   const now = Date.now();

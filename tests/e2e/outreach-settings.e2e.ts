@@ -13,7 +13,6 @@ const LAPTOP = { width: 1366, height: 900 } as const;
 const SHIFT = { working: true, morning_start: "09:00", morning_end: "13:00", afternoon_start: "14:00", afternoon_end: "18:00" };
 const EVERY_DAY = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((day) => [day, SHIFT]));
 
-
 /** A Prague salon open every day with one stylist working every day, one service and a client waiting for any time. */
 async function salon() {
   const owner = await signedInOwner();

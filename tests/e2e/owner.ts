@@ -21,16 +21,19 @@ export async function verifiedOwner() {
   return { email, password: TEST_PASSWORD };
 }
 
+/** The status the dashboard API answers a successful call with: 201 for what a POST creates. */
+const SUCCESS = { get: 200, post: 201, put: 200 } as const;
+
 /**
  * The dashboard API as the signed-in page calls it: the tab's token, the salon's time zone.
- * A refusal throws with its status and text; an answer is read as the caller says it is.
+ * Any other status than a success's throws with its text; an answer is read as the caller says it is.
  */
 export async function ownerApi(page: Page, timeZone = "Europe/Prague") {
   const token = await page.evaluate(() => sessionStorage.getItem("accessToken"));
   const headers = { Authorization: `Bearer ${token}`, "X-Time-Zone": timeZone };
-  const send = async <T>(method: "get" | "post" | "put", path: string, data?: object): Promise<T> => {
+  const send = async <T>(method: keyof typeof SUCCESS, path: string, data?: object): Promise<T> => {
     const response = await page.request[method](`/api/dashboard/${path}`, { data, headers });
-    if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
+    if (response.status() !== SUCCESS[method]) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
     return (await response.json()) as T;
   };
   return {

@@ -16,7 +16,6 @@ afterAll(() => sql.end());
 
 const SIZES = { phone: { width: 390, height: 844 }, laptop: { width: 1366, height: 768 } };
 
-
 /**
  * An owner whose salon lies in `country` and has the assistant Front desk, logged in on `page`.
  * Made in the database, as registering (limited per address and hour) has tests of its own.

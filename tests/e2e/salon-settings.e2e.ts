@@ -5,7 +5,6 @@ import { signedInOwner } from "./owner.ts";
 
 const browser = useBrowser();
 
-
 async function addStylist(page: Page, first: string, last: string, dayOff?: string) {
   await page.getByRole("button", { name: "Add Stylist" }).click();
   await page.getByLabel("First Name").fill(first);

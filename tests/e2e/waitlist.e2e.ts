@@ -11,7 +11,6 @@ const browser = useBrowser();
 const LAPTOP = { width: 1366, height: 900 } as const;
 const cs = (id: string) => t("cs", id);
 
-
 /** A Czech salon with a stylist and two services, its owner signed in through the API. */
 async function czechSalon() {
   const owner = await ownerByApi();
