@@ -7,17 +7,23 @@ import { DRIVER_LEFTOVERS } from "./worker/data/errors.ts";
 // wrangler.toml serves ./dist as static assets; worker tests need the folder, not a build.
 mkdirSync("dist", { recursive: true });
 
+/**
+ * Where every project looks for its files, and what their names below are relative to: only
+ * this folder is searched, as the browser tests, which CI runs beside these, start a database
+ * under the project meanwhile.
+ */
+const DIR = "tests";
 /** Files that must not share a module cache with others (each mocks a module for itself). */
-const MOCKING_SPA_FILES = ["tests/spa/catalog-store.test.tsx", "tests/spa/calls.test.tsx", "tests/spa/salon-currency.test.tsx"];
+const MOCKING_SPA_FILES = ["spa/catalog-store.test.tsx", "spa/calls.test.tsx", "spa/salon-currency.test.tsx"];
 /** The test that times the Worker's answers while its database is away: no other file beside it. */
-const OUTAGE_TEST = "tests/worker/outage.test.ts";
+const OUTAGE_TEST = "worker/outage.test.ts";
 /** The database and fakes of the Worker's tests (the outage test brings a database of its own). */
 const TEST_STACK = "tests/setup/test-database.ts";
 /** Worker test files that run the cron, found by what they call. */
-const CRON_FILES = readdirSync("tests/worker")
+const CRON_FILES = readdirSync(`${DIR}/worker`)
   .filter((name) => name.endsWith(".test.ts"))
-  .map((name) => `tests/worker/${name}`)
-  .filter((file) => /\b(scheduled|cron|runCron)\(/.test(readFileSync(file, "utf8")));
+  .map((name) => `worker/${name}`)
+  .filter((file) => /\b(scheduled|cron|runCron)\(/.test(readFileSync(`${DIR}/${file}`, "utf8")));
 
 // Two test files at a time, one a core: a file spends much of its time waiting on the
 // database, workerd or a fake, and files share only the database and the fakes, where each
@@ -63,17 +69,18 @@ export default defineConfig({
     onUnhandledError: (error) => !DRIVER_LEFTOVERS.includes(error.message),
     projects: [
       {
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", ...BESIDE },
+        test: { name: "unit", dir: DIR, include: ["unit/**/*.test.ts"], environment: "node", ...BESIDE },
       },
       ...[
         // One page for the files of a worker, as a tab that moves from screen to screen: each
         // file starts it empty (tests/spa/setup.ts), and the modules are loaded once.
-        { name: "spa", include: ["tests/spa/**/*.test.tsx"], exclude: MOCKING_SPA_FILES, isolate: false },
+        { name: "spa", include: ["spa/**/*.test.tsx"], exclude: MOCKING_SPA_FILES, isolate: false },
         { name: "spa-mocking", include: MOCKING_SPA_FILES },
       ].map((files) => ({
         plugins: [react()],
         test: {
           ...files,
+          dir: DIR,
           // A journey through a screen renders many times; vitest's five seconds are for a quiet machine.
           testTimeout: 60_000,
           environment: "jsdom",
@@ -83,7 +90,7 @@ export default defineConfig({
       })),
       ...[
         // Two files at a time, sharing the database: none of them runs the cron.
-        { name: "worker", include: ["tests/worker/**/*.test.ts"], exclude: [OUTAGE_TEST, ...CRON_FILES], globalSetup: [TEST_STACK], ...BESIDE },
+        { name: "worker", include: ["worker/**/*.test.ts"], exclude: [OUTAGE_TEST, ...CRON_FILES], globalSetup: [TEST_STACK], ...BESIDE },
         // After the files above, alone: what it times is the Worker's, not a neighbour's.
         { name: "worker-outage", include: [OUTAGE_TEST], globalSetup: ["tests/setup/spare-database.ts"], maxWorkers: 1, sequence: { groupOrder: 1 } },
         // The cron steps the due rows of every salon in the database, those a file beside it
@@ -93,6 +100,7 @@ export default defineConfig({
         plugins: [workerRuntime()],
         test: {
           ...files,
+          dir: DIR,
           // Password hashing is deliberately slow (about 250 ms); some tests hash many times, and
           // a busy two-core machine is slower still: far above what a test needs.
           testTimeout: 120_000,

@@ -33,6 +33,8 @@ const listens = (port: number) =>
  */
 export async function startPooler(dir: string, port: number, server: { port: number; users: Record<string, string> }): Promise<RunningPooler | null> {
   if (!existsSync(PGBOUNCER)) return null;
+  // Whatever already listens there would pass for the pooler below, and take its connections.
+  if (await listens(port)) throw new Error(`port ${port}, the pooler's, is taken: another server listens there`);
   const folder = resolve(dir);
   mkdirSync(folder, { recursive: true });
   const users = Object.entries(server.users).map(([user, password]) => `"${user}" "${password}"`).join("\n");

@@ -49,7 +49,6 @@ const row = (page: Page, text: string) => region(page, "Call history").getByRole
 describe("the Calls screen", () => {
   it("pages the history, shows a call's details, conversation and instructions, and switches the period", async () => {
     const { page } = await browser.visitor({ viewport: VIEWPORTS.desktop });
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await ownerWithCalls(page);
 
     // The newest call is chosen on arrival.
@@ -148,7 +147,6 @@ describe("the Calls screen", () => {
 
   it("fits a phone: the history, then the chosen call's details and conversation", async () => {
     const { page } = await browser.visitor();
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await ownerWithCalls(page);
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/en/dashboard/calls?period=this_week");

@@ -73,7 +73,6 @@ describe("a Prague salon's currency", () => {
   it.each(["cs", "de"] as const)("is chosen in Salon Information and shown in the price list, the appointment modal and call costs (%s)", async (language) => {
     const words = WORDS[language];
     const { page } = await browser.visitor({ viewport: WIDTHS.laptop });
-    await page.emulateMedia({ reducedMotion: "reduce" });
     const { email } = await signedInOwner(page);
     // The first dashboard visit makes the salon.
     await page.goto(`/${language}/salon-settings`);

@@ -4,7 +4,10 @@ export default defineConfig({
   test: {
     name: "e2e",
     root: ".",
-    include: ["tests/e2e/**/*.e2e.ts"],
+    // Only this folder is searched for tests: the Worker's tests, which CI runs beside these,
+    // start databases under the project meanwhile.
+    dir: "tests/e2e",
+    include: ["**/*.e2e.ts"],
     globalSetup: ["tests/e2e/setup/server.ts"],
     // A journey of many steps on a busy two-core machine; each step has its own 30 s (browser.ts).
     testTimeout: 240_000,
