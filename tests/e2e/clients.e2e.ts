@@ -125,10 +125,11 @@ describe("the Clients screen", () => {
     await context.close();
   });
 
-  it.each(["en", "de", "cs"] as const)("is laid out, with its edit dialog, at a phone's and a laptop's width in %s", async (language) => {
+  // What overflows a phone is the longer German and Czech words; a laptop has room for any of them.
+  it("is laid out, with its edit dialog, in English on a laptop and in German and Czech on a phone", async () => {
     const { page, context } = await browser.visitor({ viewport: LAPTOP });
     await logIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
-    for (const viewport of [LAPTOP, VIEWPORTS.phone]) {
+    for (const [language, viewport] of [["en", LAPTOP], ["de", VIEWPORTS.phone], ["cs", VIEWPORTS.phone]] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`/${language}/dashboard/clients?q=603`);
       await list(page, language).getByRole("button").first().click();

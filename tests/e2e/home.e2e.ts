@@ -8,12 +8,14 @@ const sectionOrder = (page: Page) =>
   page.$$eval("main > section", (sections) => sections.map((section) => section.id || section.querySelector("h1,h2")?.textContent?.trim()));
 
 describe("home page", () => {
+  // A phone is where a language's longer words would stick out; the wide layout is the same in each.
   it.each([
-    ["en", "Pricing", /€39/],
-    ["de", "Preise", /39\s€/],
-    ["cs", "Ceník", /990\sKč/],
-  ])("renders in %s with its sections in order and prices in the right currency", async (language, pricingNav, starterPrice) => {
-    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    ["en", /€39/, ["desktop", "phone"]],
+    ["de", /39\s€/, ["phone"]],
+    ["cs", /990\sKč/, ["phone"]],
+  ] as const)("renders in %s with its sections in order and prices in the right currency", async (language, starterPrice, widths) => {
+    for (const name of widths) {
+      const viewport = VIEWPORTS[name];
       const { page, context } = await browser.visitor({ viewport });
       await page.goto(`/${language}`);
       await page.getByRole("heading", { level: 1 }).waitFor();
@@ -24,7 +26,7 @@ describe("home page", () => {
       expect(order.at(-1)).toBe("pricing");
       expect(order).toHaveLength(6);
       await expect.poll(() => page.locator("#pricing").innerText()).toMatch(starterPrice);
-      if (name === "desktop") await page.getByRole("link", { name: pricingNav, exact: true }).first().waitFor();
+      if (name === "desktop") await page.getByRole("link", { name: "Pricing", exact: true }).first().waitFor();
       // Nothing may stick out sideways on a phone.
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `home-${language}-${name}`);
