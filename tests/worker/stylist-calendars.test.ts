@@ -1,7 +1,9 @@
 import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { CALENDAR_IMPORT_LIMITS } from "../../contract/stylist-calendars.ts";
 import { addDays, dayOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { database } from "../../worker/data/db.ts";
+import { JOBS, runCron } from "../../worker/jobs/cron.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
@@ -149,6 +151,28 @@ describe("a stylist's outside calendar", () => {
     await sql`update stylist_calendars set url = 'http://127.0.0.1:9/closed.ics' where stylist_id = ${salon.stylist}`;
     expect(await salon.sync()).toMatchObject({ status: "error", error: "unreachable", synced_at: goodSync!.synced_at.toISOString() });
     expect(await salon.blocks()).toEqual(good);
+  });
+
+  it("is read by one of two runs of the cron at once, on the runner's clock, and again once its half hour is over", async () => {
+    const salon = await salonWithJana();
+    const file = await serve(calendar());
+    await ok(salon.link(file.url));
+    expect(await file.requests()).toHaveLength(1);
+    const reads = JOBS.filter((job) => job.name === "stylist calendars");
+    const runAt = (at: Date) => runCron(env as Bindings, { clock: { now: () => at }, jobs: reads });
+
+    // An hour on by the runner's clock the calendar is due; two runs side by side read it once.
+    const later = new Date(Date.now() + 60 * 60_000);
+    await Promise.all([runAt(later), runAt(later)]);
+    expect(await file.requests()).toHaveLength(2);
+    const [read] = await sql<{ checked_at: Date; next_sync_at: Date }[]>`select checked_at, next_sync_at from stylist_calendars where stylist_id = ${salon.stylist}`;
+    expect(read).toEqual({ checked_at: later, next_sync_at: new Date(later.getTime() + CALENDAR_IMPORT_LIMITS.everyMinutes * 60_000) });
+
+    // Not due a minute before that, read again once it is.
+    await runAt(new Date(read!.next_sync_at.getTime() - 60_000));
+    expect(await file.requests()).toHaveLength(2);
+    await runAt(read!.next_sync_at);
+    expect(await file.requests()).toHaveLength(3);
   });
 
   it("refuses what it cannot read, in the owner's language, keeps each salon's calendars its own, and forgets an unlinked one", async () => {

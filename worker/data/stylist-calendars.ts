@@ -76,14 +76,15 @@ export type SyncOutcome =
  * failed one keeps those of the last good read and says what went wrong. A read of an address
  * the owner has changed or removed meanwhile is dropped.
  */
-export async function recordSync({ sql, salonId }: TenantScope, stylistId: string, url: string, outcome: SyncOutcome): Promise<void> {
+export async function recordSync({ sql, salonId }: TenantScope, stylistId: string, url: string, outcome: SyncOutcome, now: Date): Promise<void> {
   const [current] = await sql`select 1 from stylist_calendars where salon_id = ${salonId} and stylist_id = ${stylistId} and url = ${url} for update`;
   if (!current) return;
-  const next = sql`now() + make_interval(mins => ${outcome.kind === "failed" ? CALENDAR_IMPORT_LIMITS.retryMinutes : CALENDAR_IMPORT_LIMITS.everyMinutes})`;
+  const minutes = outcome.kind === "failed" ? CALENDAR_IMPORT_LIMITS.retryMinutes : CALENDAR_IMPORT_LIMITS.everyMinutes;
+  const next = new Date(now.getTime() + minutes * 60_000);
   if (outcome.kind === "failed") {
     await sql`
       update stylist_calendars set status = 'error', error = ${outcome.error}, error_status = ${outcome.status ?? null},
-        checked_at = now(), next_sync_at = ${next}
+        checked_at = ${now}, next_sync_at = ${next}
       where salon_id = ${salonId} and stylist_id = ${stylistId}`;
     return;
   }
@@ -93,13 +94,17 @@ export async function recordSync({ sql, salonId }: TenantScope, stylistId: strin
     for (let at = 0; at < rows.length; at += 500) await sql`insert into stylist_busy_blocks ${sql(rows.slice(at, at + 500))}`;
   }
   await sql`
-    update stylist_calendars set status = 'ok', error = null, error_status = null, checked_at = now(), synced_at = now(), next_sync_at = ${next},
+    update stylist_calendars set status = 'ok', error = null, error_status = null, checked_at = ${now}, synced_at = ${now}, next_sync_at = ${next},
       ${outcome.kind === "read" ? sql`etag = ${outcome.etag}, last_modified = ${outcome.lastModified},` : sql``}
       busy_count = (select count(*) from stylist_busy_blocks b where b.salon_id = ${salonId} and b.stylist_id = ${stylistId})
     where salon_id = ${salonId} and stylist_id = ${stylistId}`;
 }
 
-/** Calendars across salons due to be read, and whose they are. */
-export function dueCalendars({ sql }: PublicScope, batch: number): Promise<TenantRow[]> {
-  return sql<TenantRow[]>`select stylist_id as id, salon_id as "salonId", owner_id as "userId" from due_stylist_calendars(${batch})`;
+/**
+ * Claims calendars across salons due at `at` for one read each, held until `until` (none is
+ * claimed twice meanwhile), and says whose they are.
+ */
+export function claimDueCalendars({ sql }: PublicScope, batch: number, { at, until }: { at: Date; until: Date }): Promise<TenantRow[]> {
+  return sql<TenantRow[]>`
+    select stylist_id as id, salon_id as "salonId", owner_id as "userId" from claim_stylist_calendars(${batch}, ${at}, ${until})`;
 }

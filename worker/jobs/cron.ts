@@ -23,7 +23,7 @@ export const JOBS: readonly Job[] = [
   task({ name: "transcripts forgotten", run: ({ db }) => forgetTranscripts(db) }),
   task({ name: "rate-limit windows pruned", run: ({ db, clock }) => beforeTenant(db, (scope) => pruneHits(scope, clock.now())) }),
   task({ name: "old bookings linked", run: ({ db }) => linkOldBookings(db) }),
-  task({ name: "stylist calendars", run: ({ env, db }) => syncDueCalendars(env, db) }),
+  task({ name: "stylist calendars", run: syncDueCalendars }),
   task({ name: "outreach", run: ({ env, db }) => advanceOutreach(env, placeOfferCall, db) }),
   reminderJob,
   messageJob,
