@@ -3,6 +3,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { afterAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import type { Bindings } from "../../worker/env.ts";
+import { JOBS, runCron as runJobsAt } from "../../worker/jobs/cron.ts";
 import { sql } from "./auth-helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
@@ -91,5 +92,11 @@ describe("transcript retention", () => {
     const listed = (await month.owner.call("/api/calls/list")).json as { items: { id: string; transcript_removed: boolean; call_duration: number }[] };
     expect(listed.items.find((call) => call.id === old)).toMatchObject({ transcript_removed: true, call_duration: 180 });
     expect(listed.items.find((call) => call.id === recent)).toMatchObject({ transcript_removed: false });
+
+    // Two days on by the cron's clock, the call of 29 days ago is past the month too; the kept one stays.
+    const forgetting = JOBS.filter((job) => job.name === "transcripts forgotten");
+    await runJobsAt(env as Bindings, { clock: { now: () => new Date(Date.now() + 2 * 86_400_000) }, jobs: forgetting });
+    expect((await words(recent)).removed).toBe(true);
+    expect((await words(kept)).removed).toBe(false);
   });
 });

@@ -341,14 +341,14 @@ export async function recordTelephonyCost({ sql, salonId }: TenantScope, callSid
 }
 
 /** Closes, as failed, the records of calls whose object died before it could close them; answers how many. */
-export async function closeAbandonedCalls({ sql }: PublicScope, afterSeconds: number): Promise<number> {
-  const [row] = await sql<{ closed: number }[]>`select close_abandoned_calls(${afterSeconds}) as closed`;
+export async function closeAbandonedCalls({ sql }: PublicScope, afterSeconds: number, at: Date): Promise<number> {
+  const [row] = await sql<{ closed: number }[]>`select close_abandoned_calls(${afterSeconds}, ${at}) as closed`;
   return row!.closed;
 }
 
-/** Removes the words of up to `batch` calls older than their salon's transcript retention, oldest first; how many it did. */
-export async function forgetOldTranscripts({ sql }: PublicScope, batch: number): Promise<number> {
-  const [row] = await sql<{ forgotten: number }[]>`select forget_old_transcripts(${batch}) as forgotten`;
+/** Removes the words of up to `batch` calls older at `at` than their salon's transcript retention, oldest first; how many it did. */
+export async function forgetOldTranscripts({ sql }: PublicScope, batch: number, at: Date): Promise<number> {
+  const [row] = await sql<{ forgotten: number }[]>`select forget_old_transcripts(${batch}, ${at}) as forgotten`;
   return row!.forgotten;
 }
 

@@ -73,15 +73,15 @@ export class CallLog {
 /** How long after its start an open call record counts as abandoned: past any call's time limit. */
 const ABANDONED_AFTER_SECONDS = CALL_LIMITS.callSeconds + 5 * 60;
 
-/** Closes, as failed, the records of calls whose object died before it could close them (the cron runs this). */
-export function closeAbandoned(db: Database): Promise<number> {
-  return beforeTenant(db, (scope) => closeAbandonedCalls(scope, ABANDONED_AFTER_SECONDS));
+/** Closes, as failed, the records of calls whose object died before it could close them, by `now` (the cron runs this). */
+export function closeAbandoned(db: Database, now: Date): Promise<number> {
+  return beforeTenant(db, (scope) => closeAbandonedCalls(scope, ABANDONED_AFTER_SECONDS, now));
 }
 
 /** Calls whose words one cron run removes at most: a short transaction even when a salon shortens its retention. */
 const FORGET_BATCH = 1000;
 
-/** Removes what was said on calls older than their salon keeps transcripts (the cron runs this). */
-export function forgetTranscripts(db: Database): Promise<number> {
-  return beforeTenant(db, (scope) => forgetOldTranscripts(scope, FORGET_BATCH));
+/** Removes what was said on calls older at `now` than their salon keeps transcripts (the cron runs this). */
+export function forgetTranscripts(db: Database, now: Date): Promise<number> {
+  return beforeTenant(db, (scope) => forgetOldTranscripts(scope, FORGET_BATCH, now));
 }
