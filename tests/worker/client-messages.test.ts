@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { afterQuietHours, clientMessaging, queueVisitMessages } from "../../worker/clients/messaging/compose.ts";
+import { JOBS, runCron } from "../../worker/jobs/cron.ts";
 import { sql } from "./auth-helpers.ts";
 import { ACCOUNT, TWILIO, cron, dayAhead, emailsTo, fake, live, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 
@@ -120,6 +121,22 @@ describe("reminders", () => {
     ]);
     expect((await smsTo(salon.phone)).filter((m) => m.body.includes("Wir erinnern Sie an Ihren Termin"))).toHaveLength(1);
     expect((await emailsTo(salon.email)).filter((m) => m.body.subject.startsWith("Salon Jana: Ihr Termin am"))).toHaveLength(1);
+  });
+
+  it("are written once the cron's clock reaches their time, not before", async () => {
+    const salon = await texting();
+    const id = await salon.book(dayAhead(30));
+    await salon.knowClient(id);
+    const [{ start_at: start }] = await sql<[{ start_at: Date }]>`select start_at from appointments where id = ${id}`;
+    const reminders = JOBS.filter((job) => job.name === "reminders");
+    const runAt = (at: Date) => runCron(live, { clock: { now: () => at }, jobs: reminders });
+    const written = async () => (await salon.messagesOf(id)).filter((m) => m.kind === "reminder").length;
+
+    // The salon reminds 24 hours ahead: a minute before that nothing is written, at that time both are.
+    await runAt(new Date(start.getTime() - 24 * 3_600_000 - 60_000));
+    expect(await written()).toBe(0);
+    await runAt(new Date(start.getTime() - 24 * 3_600_000));
+    expect(await written()).toBe(2);
   });
 
   it("wait for the salon's quiet hours to end, and are dropped when that would be after the visit", async () => {

@@ -332,9 +332,9 @@ export function dueMessages({ sql }: PublicScope, at: Date, batch: number): Prom
   return sql<TenantRow[]>`select message_id as id, salon_id as "salonId", owner_id as "userId" from due_client_messages(${batch}, ${at})`;
 }
 
-/** Appointments whose reminder is due and not yet written, across salons. */
-export function dueReminders({ sql }: PublicScope, batch: number): Promise<TenantRow[]> {
-  return sql<TenantRow[]>`select appointment_id as id, salon_id as "salonId", owner_id as "userId" from due_reminders(${batch})`;
+/** Appointments whose reminder is due at `at` and not yet written, across salons. */
+export function dueReminders({ sql }: PublicScope, batch: number, at: Date): Promise<TenantRow[]> {
+  return sql<TenantRow[]>`select appointment_id as id, salon_id as "salonId", owner_id as "userId" from due_reminders(${batch}, ${at})`;
 }
 
 /** Whose message a provider's report is about. */

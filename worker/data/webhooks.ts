@@ -272,7 +272,7 @@ export async function deliveryPage(scope: TenantScope, endpointId: string, offse
   return { items: rows.map(toDelivery), total };
 }
 
-/** Drops events older than `days` whose deliveries are all done, across salons. */
-export async function pruneEvents({ sql }: PublicScope, days: number): Promise<void> {
-  await sql`select prune_webhook_events(${days})`;
+/** Drops events older than `days` at `at` whose deliveries are all done, across salons. */
+export async function pruneEvents({ sql }: PublicScope, days: number, at: Date): Promise<void> {
+  await sql`select prune_webhook_events(${days}, ${at})`;
 }

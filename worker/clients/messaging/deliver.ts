@@ -149,11 +149,12 @@ export function sendInBackground(env: Bindings, ctx: Pick<ExecutionContext, "wai
 /** Writes the reminders whose time has come, once per appointment and start time, whatever runs at once. */
 export const reminderJob = task({
   name: "reminders",
-  run: async ({ env, db }) => {
+  run: async ({ env, db, clock }) => {
     const messaging = clientMessaging(env);
-    for (const reminder of await beforeTenant(db, (scope) => dueReminders(scope, BATCH))) {
+    const now = clock.now();
+    for (const reminder of await beforeTenant(db, (scope) => dueReminders(scope, BATCH, now))) {
       try {
-        await withTenant(db, reminder, (scope) => queueVisitMessages(scope, messaging, reminder.id, "reminder"));
+        await withTenant(db, reminder, (scope) => queueVisitMessages(scope, messaging, reminder.id, "reminder", now));
       } catch (error) {
         console.error(`appointment ${reminder.id}: its reminder could not be written`, error);
       }

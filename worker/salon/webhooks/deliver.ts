@@ -104,5 +104,5 @@ export function deliverInBackground(env: Bindings, ctx: Pick<ExecutionContext, "
 export const pruneWebhookEvents = task({
   name: "webhook events pruned",
   after: [webhookJob.name],
-  run: ({ db }) => beforeTenant(db, (scope) => pruneEvents(scope, KEEP_DAYS)),
+  run: ({ db, clock }) => beforeTenant(db, (scope) => pruneEvents(scope, KEEP_DAYS, clock.now())),
 });
