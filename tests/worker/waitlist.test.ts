@@ -1,20 +1,18 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { api, db } from "./helpers.ts";
+import { api, client, db, ok, refused } from "./helpers.ts";
 
 const sql = db();
 afterAll(() => sql.end());
 
 const unique = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+/** The public forms as the site sends them, in the language given. */
+const forms = (language = "en") => client({ "accept-language": language }).waitlist;
 
 describe("POST /api/waitlist/join", () => {
   it("stores the address once and tells sales once, even when joined twice", async () => {
     const email = unique("Visitor").toUpperCase();
-    const first = await api("/api/waitlist/join", { body: { email } });
-    expect(first.status).toBe(200);
-    expect(first.json).toEqual({ message: "Thanks for joining our waitlist!" });
-
-    const again = await api("/api/waitlist/join", { body: { email: email.toLowerCase() } });
-    expect(again.status).toBe(200);
+    expect(await ok(forms().join.$post({ json: { email } }))).toEqual({ message: "Thanks for joining our waitlist!" });
+    await ok(forms().join.$post({ json: { email: email.toLowerCase() } }));
 
     const rows = await sql`select email::text from waitlist_entries where email = ${email}`;
     expect(rows.map((r) => r.email)).toEqual([email.toLowerCase()]);
@@ -23,11 +21,9 @@ describe("POST /api/waitlist/join", () => {
   });
 
   it("answers in the request's language", async () => {
-    const de = await api("/api/waitlist/join", { body: { email: unique("de") }, headers: { "accept-language": "de-DE,de;q=0.9" } });
-    expect(de.json.message).toBe("Danke! Sie stehen jetzt auf unserer Warteliste.");
-    const cs = await api("/api/waitlist/join", { body: { email: "nope" }, headers: { "accept-language": "cs" } });
-    expect(cs.status).toBe(422);
-    expect(cs.json.detail).toBe("Zadejte prosím platnou e-mailovou adresu");
+    const de = await ok(forms("de-DE,de;q=0.9").join.$post({ json: { email: unique("de") } }));
+    expect(de.message).toBe("Danke! Sie stehen jetzt auf unserer Warteliste.");
+    expect((await refused(forms("cs").join.$post({ json: { email: "nope" } }), 422)).detail).toBe("Zadejte prosím platnou e-mailovou adresu");
   });
 
   it.each([
@@ -69,11 +65,8 @@ describe("POST /api/waitlist/join", () => {
 describe("POST /api/waitlist/contact-sales", () => {
   it("stores the message and mails the sales inbox", async () => {
     const email = unique("buyer");
-    const res = await api("/api/waitlist/contact-sales", {
-      body: { email, message: "  We have three salons.  " },
-    });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ message: "Your message has been sent successfully!" });
+    const sent = await ok(forms()["contact-sales"].$post({ json: { email, message: "  We have three salons.  " } }));
+    expect(sent).toEqual({ message: "Your message has been sent successfully!" });
     const [row] = await sql`select message from contact_messages where email = ${email}`;
     expect(row?.message).toBe("We have three salons.");
     const [mail] = await sql`select to_address, text_body from mail_outbox where subject = ${`Contact form: ${email}`}`;
