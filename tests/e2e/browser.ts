@@ -31,17 +31,14 @@ export function useBrowser(extraArgs: string[] = []) {
   return {
     /**
      * A fresh visitor: own storage, the given browser language and viewport, and the system's
-     * "reduce motion" setting unless `motion` is asked for. What the tests check is where things
-     * end, not how they move there; and the home page's phone, ringing for as long as it is open,
-     * kept a core busy in the tests' software-drawn Chromium (a second of CPU each second, a
-     * twentieth of it at rest), beside every dialog's and toast's animation waited out at each step.
+     * "reduce motion" setting (a test about motion sets it back with `page.emulateMedia`). What
+     * the tests check is where things end, not how they move there; and the home page's phone,
+     * ringing for as long as it is open, kept a core busy in the tests' software-drawn Chromium
+     * (a second of CPU each second, a twentieth of it at rest), beside every dialog's and
+     * toast's animation waited out at each step.
      */
-    async visitor({
-      locale = "en-US",
-      viewport = VIEWPORTS.desktop,
-      motion = false,
-    }: { locale?: string; viewport?: { width: number; height: number }; motion?: boolean } = {}) {
-      const context: BrowserContext = await state.browser!.newContext({ locale, viewport, baseURL: baseUrl(), reducedMotion: motion ? "no-preference" : "reduce" });
+    async visitor({ locale = "en-US", viewport = VIEWPORTS.desktop }: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+      const context: BrowserContext = await state.browser!.newContext({ locale, viewport, baseURL: baseUrl(), reducedMotion: "reduce" });
       context.on("console", (message) => {
         if (message.type() === "error" && message.text().includes("Content Security Policy")) blocked.push(message.text());
       });
