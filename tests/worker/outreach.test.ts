@@ -206,7 +206,10 @@ describe("outreach", () => {
 
     const day = new Date(dayAhead(15)).toISOString().slice(0, 10);
     const second = await salon.wait({ name: "Druhá Klientka" });
-    const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day));
+    // Fill gaps runs at the moment of Eva's offer, so its "today" is the day she was offered on
+    // even when the test runs across midnight on the salon's clock.
+    const [{ offeredAt }] = await sql<[{ offeredAt: Date }]>`select max(created_at) as "offeredAt" from outreach_attempts where salon_id = ${salon.salonId}`;
+    const { result, queued } = await salon.inSalon((scope) => fillGaps(scope, clientMessaging(live), day, offeredAt));
     // 09:00–13:00 and 14:00–18:00 are free: of two stretches, one is offered to the one client not yet offered anything today.
     expect(result).toEqual({ free: 2, slots: 1, offers: 1, offered_before: 0, held: null });
     expect(queued).toHaveLength(1);
