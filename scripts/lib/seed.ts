@@ -148,6 +148,9 @@ async function seedAppointments(tx: TransactionSql) {
     select id, name, color, price::float8 as price, duration from services where salon_id = ${salon.id} order by name`;
   const today = wallTime(new Date(), salon.time_zone);
   let n = 0;
+  // Customers take turns by appointment made, not by try: which tries find a free time depends
+  // on the weekday the demo is seeded on, and every customer must have a visit (and so be a client).
+  let booked = 0;
   for (let offset = -3; offset < 8; offset++) {
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day) + offset * DAY_MS);
     const day = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0 };
@@ -164,7 +167,7 @@ async function seedAppointments(tx: TransactionSql) {
         const slot = slots[(n * 7) % Math.max(slots.length, 1)];
         if (!slot) continue;
         busy.push({ stylist_id: stylist.id, start: slot.start - 15 * 60_000, end: slot.end + 15 * 60_000 });
-        const [customer, phone] = CUSTOMERS[n % CUSTOMERS.length]!;
+        const [customer, phone] = CUSTOMERS[booked++ % CUSTOMERS.length]!;
         const [appointment] = await tx<{ id: string }[]>`
           insert into appointments (salon_id, stylist_id, stylist_name, customer_name, customer_phone, start_at, end_at)
           values (${salon.id}, ${stylist.id}, ${stylist.name}, ${customer}, ${phone}, ${new Date(slot.start)}, ${new Date(slot.end)})
