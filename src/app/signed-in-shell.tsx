@@ -1,5 +1,6 @@
 import "../dashboard.css";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider, useIsFetching } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Outlet } from "react-router";
 import { buttonClass } from "../components/button.tsx";
@@ -28,7 +29,9 @@ export function SignedInShell() {
     return (
       <QueryClientProvider client={queryClient}>
         <MembershipContext value={current}>
-          <Outlet key={current.salon_id} />
+          <Loading>
+            <Outlet key={current.salon_id} />
+          </Loading>
         </MembershipContext>
       </QueryClientProvider>
     );
@@ -49,6 +52,19 @@ export function SignedInShell() {
     <div role="status" className="flex min-h-[50vh] items-center justify-center gap-3 text-slate-600">
       <span aria-hidden="true" className="size-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
       <FormattedMessage id="dashboard.salons.loading" />
+    </div>
+  );
+}
+
+/**
+ * Marks the screen busy while any of its data loads, so a screen reader holds its news until the
+ * screen is whole (and a test measures the screen as it ends up).
+ */
+function Loading({ children }: { children: ReactNode }) {
+  const fetching = useIsFetching();
+  return (
+    <div aria-busy={fetching > 0 || undefined} className="contents">
+      {children}
     </div>
   );
 }

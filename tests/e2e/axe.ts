@@ -10,7 +10,9 @@ type Axe = typeof axe;
  * page's Content-Security-Policy does not stop, as an inline script tag would be.
  */
 export async function accessibilityProblems(page: Page, selector?: string): Promise<string[]> {
-  // Colours are measured as they end up: a dialog fading in is not yet its own contrast.
+  // Colours are measured as they end up: a dialog fading in is not yet its own contrast, and a
+  // button waiting for its data (the calendar's Fill gaps) may not yet be the one that stays.
+  await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
   await settled(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   const results = await page.evaluate(

@@ -149,6 +149,9 @@ describe("mobile menu", () => {
     await mobileMenu(page, "en").getByRole("link", { name: "Blog" }).click();
     await page.waitForURL(/\/en\/blog$/);
     await mobileMenu(page, "en").waitFor({ state: "detached" });
+    // The address changes before the blog's code has loaded, and the page's arrival closes a
+    // menu opened meanwhile: a visitor opens it again once the blog is there.
+    await page.getByRole("heading", { level: 1, name: t("en", "blog.index.title") }).waitFor();
 
     await openAccountDialog(page, "en", "login", true);
     const dialog = page.getByRole("dialog", { name: "Log In" });
