@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { chromium } from "playwright-core";
+import { chromiumOptions } from "./lib/chromium.ts";
 
 const PORT = 5199;
 const dev = spawn("npm", ["run", "dev"], {
@@ -30,11 +31,7 @@ try {
   const health = await fetch(`http://localhost:${PORT}/api/health`);
   if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  const browser = await chromium.launch(chromiumOptions());
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityProblems } from "./axe.ts";
-import { fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
+import { baseUrl, fitsWidth, screenshot, useBrowser, VIEWPORTS } from "./browser.ts";
 import { DEMO_LOGIN } from "../../scripts/lib/seed.ts";
 import { signedInOwner } from "./call-api.ts";
 import { sql } from "./database.ts";
@@ -24,7 +24,8 @@ describe("API keys", () => {
   it("are created in English on a laptop, work at once and are refused once revoked", async () => {
     const owner = await signedInOwner();
     await owner.call("/api/dashboard/stylists", { body: { first_name: "Jana", last_name: "Nováková" } });
-    const { page } = await browser.visitor({ viewport: LAPTOP });
+    const { page, context } = await browser.visitor({ viewport: LAPTOP });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
     await logIn(page, owner.email, owner.password);
     await page.goto("/en/salon-settings?tab=integrations");
     await page.getByText("No API keys yet.").waitFor();
@@ -43,6 +44,7 @@ describe("API keys", () => {
     await created.getByRole("button", { name: "Copy API key" }).click();
     // Its name says what it did, as its text does.
     await created.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     expect(await accessibilityProblems(page)).toEqual([]);
 
     const read = await withKey(page, key, "/api/dashboard/stylists");

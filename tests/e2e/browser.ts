@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import { chromiumOptions } from "./setup/chromium.ts";
+import { chromiumOptions } from "../../scripts/lib/chromium.ts";
 
 export const baseUrl = () => inject("baseUrl");
 
