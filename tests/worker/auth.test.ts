@@ -4,17 +4,23 @@ import { sign } from "hono/jwt";
 import { afterAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { api } from "./helpers.ts";
-import { PASSWORD, latestMail, linkIn, login, refreshCookie, registerAndVerify, sql, uniqueEmail, withCookie } from "./auth-helpers.ts";
+import { answer, api } from "./helpers.ts";
+import { PASSWORD, auth, latestMail, linkIn, login, refreshCookie, register, registerAndVerify, sql, uniqueEmail, verify, withCookie } from "./auth-helpers.ts";
 
 afterAll(() => sql.end());
 
 const SECRET = "test-signing-key-that-is-long-enough-0123456789";
 
+const me = (token?: string) => answer(auth(token === undefined ? {} : { authorization: `Bearer ${token}` }).me.$get());
+const refresh = (cookie?: string) => answer(auth(cookie === undefined ? {} : withCookie(cookie)).refresh.$post());
+const forgot = (email: string, headers: Record<string, string> = {}) => answer(auth(headers)["forgot-password"].$post({ json: { email } }));
+const reset = (token: string, new_password: string, headers: Record<string, string> = {}) =>
+  answer(auth(headers)["reset-password"].$post({ json: { token, new_password } }));
+
 describe("register", () => {
   it("stores a lowercased address with a scrypt hash and mails a 24-hour verification link", async () => {
     const email = uniqueEmail("New");
-    const res = await api("/api/auth/register", { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD }, headers: { "accept-language": "de" } });
+    const res = await register(`  ${email.toUpperCase()} `, PASSWORD, { "accept-language": "de" });
     expect(res.status).toBe(201);
     expect(res.json.message).toBe("Bitte prüfen Sie Ihr E-Mail-Postfach, um Ihr Konto zu bestätigen. Der Bestätigungslink ist 24 Stunden lang gültig.");
 
@@ -36,8 +42,8 @@ describe("register", () => {
 
   it("answers a second registration of an address exactly like the first, and mails the owner instead", async () => {
     const { email } = await registerAndVerify();
-    const fresh = await api("/api/auth/register", { body: { email: uniqueEmail(), password: PASSWORD } });
-    const again = await api("/api/auth/register", { body: { email: email.toUpperCase(), password: "Another-2026!" } });
+    const fresh = await register(uniqueEmail());
+    const again = await register(email.toUpperCase(), "Another-2026!");
     expect(again.status).toBe(fresh.status);
     expect(again.json).toEqual(fresh.json);
     const mail = await latestMail(email);
@@ -65,7 +71,7 @@ describe("register", () => {
   });
 
   it("accepts letters of any alphabet for the case rules", async () => {
-    const res = await api("/api/auth/register", { body: { email: uniqueEmail(), password: "Čeština-2026" } });
+    const res = await register(uniqueEmail(), "Čeština-2026");
     expect(res.status).toBe(201);
   });
 });
@@ -73,30 +79,30 @@ describe("register", () => {
 describe("verify-email", () => {
   it("verifies once; the same link then fails, as do wrong and expired ones", async () => {
     const email = uniqueEmail();
-    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    await register(email);
     const link = linkIn((await latestMail(email))!.text_body);
     const user_id = link.searchParams.get("user_id")!;
 
-    const wrong = await api(`/api/auth/verify-email?token=nope&user_id=${user_id}`, { method: "POST" });
+    const wrong = await answer(auth()["verify-email"].$post({ query: { token: "nope", user_id } }));
     expect(wrong.status).toBe(400);
     expect(wrong.json.detail).toBe("This verification link is invalid or has expired. Log in to receive a new one.");
 
-    const ok = await api(`/api/auth/verify-email${link.search}`, { method: "POST" });
+    const ok = await verify(link);
     expect(ok.status).toBe(200);
     expect(ok.json.message).toBe("Email verified successfully! Please log in.");
     const [user] = await sql`select email_verified_at from users where id = ${user_id}`;
     expect(user?.email_verified_at).toBeInstanceOf(Date);
 
-    const twice = await api(`/api/auth/verify-email${link.search}`, { method: "POST" });
+    const twice = await verify(link);
     expect(twice.status).toBe(400);
   });
 
   it("rejects an expired link", async () => {
     const email = uniqueEmail();
-    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    await register(email);
     const link = linkIn((await latestMail(email))!.text_body);
     await sql`update email_tokens set expires_at = now() - interval '1 second' where user_id = ${link.searchParams.get("user_id")!}`;
-    expect((await api(`/api/auth/verify-email${link.search}`, { method: "POST" })).status).toBe(400);
+    expect((await verify(link)).status).toBe(400);
   });
 
   it.each(["", "?token=abc", "?user_id=8a0e2c1e-7e0b-4d3c-9a53-0f3f0f0f0f0f", "?token=abc&user_id=not-a-uuid"])(
@@ -121,8 +127,8 @@ describe("login", () => {
     expect(res.cookie.header).toMatch(/Secure/);
     expect(res.cookie.header).toMatch(/SameSite=Strict/);
     expect(res.cookie.header).toMatch(/Path=\/api\/auth(;|$)/);
-    const me = await api("/api/auth/me", { headers: { authorization: `Bearer ${res.token}` } });
-    expect(me.json).toEqual({ email, is_active: true, email_verified: true });
+    const account = await me(res.token);
+    expect(account.json).toEqual({ email, is_active: true, email_verified: true });
   });
 
   it("gives the same answer for a wrong password and an unknown address", async () => {
@@ -138,7 +144,7 @@ describe("login", () => {
 
   it("does not let an unverified address in, and mails it a new link", async () => {
     const email = uniqueEmail();
-    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    await register(email);
     const res = await login(email);
     expect(res.status).toBe(403);
     expect(res.json.detail).toBe("Please verify your email address before logging in. We have sent you a new verification link.");
@@ -169,11 +175,11 @@ describe("access tokens", () => {
       garbage: "not.a.token",
     };
     for (const [name, candidate] of Object.entries(candidates)) {
-      const res = await api("/api/auth/me", { headers: { authorization: `Bearer ${candidate}` } });
+      const res = await me(candidate);
       expect(res.status, name).toBe(401);
     }
-    expect((await api("/api/auth/me")).json.detail).toBe("Please log in to continue.");
-    expect((await api("/api/auth/me", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await me()).json.detail).toBe("Please log in to continue.");
+    expect((await me(token)).status).toBe(200);
   });
 });
 
@@ -181,7 +187,7 @@ describe("refresh and logout", () => {
   it("rotates the refresh token; presenting a used one ends the whole sign-in", async () => {
     const { email } = await registerAndVerify();
     const first = await login(email);
-    const second = await api("/api/auth/refresh", { method: "POST", headers: withCookie(first.cookie.value) });
+    const second = await refresh(first.cookie.value);
     expect(second.status).toBe(200);
     expect(second.json.access_token).toEqual(expect.any(String));
     const rotated = refreshCookie(second.headers).value;
@@ -191,23 +197,23 @@ describe("refresh and logout", () => {
     // successor stop working.
     await sql`update refresh_tokens set used_at = now() - interval '1 minute' where used_at is not null
               and user_id = (select id from users where email = ${email})`;
-    const replay = await api("/api/auth/refresh", { method: "POST", headers: withCookie(first.cookie.value) });
+    const replay = await refresh(first.cookie.value);
     expect(replay.status).toBe(401);
     expect(refreshCookie(replay.headers).header).toMatch(/Max-Age=0/);
-    const successor = await api("/api/auth/refresh", { method: "POST", headers: withCookie(rotated) });
+    const successor = await refresh(rotated);
     expect(successor.status).toBe(401);
     expect(successor.json.detail).toBe("Your session has expired. Please log in again.");
 
     // Another sign-in of the same user is not affected.
     const other = await login(email);
-    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(other.cookie.value) })).status).toBe(200);
+    expect((await refresh(other.cookie.value)).status).toBe(200);
   });
 
   it("lets tabs refreshing at once with one cookie all continue the same sign-in", async () => {
     const { email } = await registerAndVerify();
     const { cookie } = await login(email);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) })),
+      Array.from({ length: 20 }, () => refresh(cookie.value)),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     const successors = new Set(answers.map((answer) => refreshCookie(answer.headers).value));
@@ -215,25 +221,25 @@ describe("refresh and logout", () => {
     const [successor] = successors;
     expect(successor).not.toBe(cookie.value);
     // The sign-in goes on from the one successor.
-    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(successor!) })).status).toBe(200);
+    expect((await refresh(successor!)).status).toBe(200);
   });
 
   it("answers 401 without a cookie and for an expired one", async () => {
-    expect((await api("/api/auth/refresh", { method: "POST" })).status).toBe(401);
+    expect((await refresh()).status).toBe(401);
     const { email } = await registerAndVerify();
     const { cookie } = await login(email);
     await sql`update refresh_tokens set expires_at = now() - interval '1 second'
               where user_id = (select id from users where email = ${email})`;
-    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) })).status).toBe(401);
+    expect((await refresh(cookie.value)).status).toBe(401);
   });
 
   it("logout revokes the session and clears the cookie; the old cookie then gets 401", async () => {
     const { email } = await registerAndVerify();
     const { cookie } = await login(email);
-    const out = await api("/api/auth/logout", { method: "POST", headers: withCookie(cookie.value) });
+    const out = await answer(auth(withCookie(cookie.value)).logout.$post());
     expect(out.status).toBe(204);
     expect(refreshCookie(out.headers).header).toMatch(/refresh_token=;.*Max-Age=0/);
-    const after = await api("/api/auth/refresh", { method: "POST", headers: withCookie(cookie.value) });
+    const after = await refresh(cookie.value);
     expect(after.status).toBe(401);
   });
 });
@@ -242,8 +248,8 @@ describe("forgot and reset password", () => {
   it("answers the same for known and unknown addresses, mailing only the known one", async () => {
     const { email } = await registerAndVerify();
     const ghost = uniqueEmail("ghost");
-    const known = await api("/api/auth/forgot-password", { body: { email } });
-    const unknown = await api("/api/auth/forgot-password", { body: { email: ghost } });
+    const known = await forgot(email);
+    const unknown = await forgot(ghost);
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.json).toEqual(known.json);
@@ -255,7 +261,7 @@ describe("forgot and reset password", () => {
   it("resets once with a one-hour link, ends every session, and the new password works", async () => {
     const { email } = await registerAndVerify();
     const session = await login(email);
-    await api("/api/auth/forgot-password", { body: { email }, headers: { "accept-language": "cs" } });
+    await forgot(email, { "accept-language": "cs" });
     const mail = await latestMail(email, "hesla");
     const link = linkIn(mail!.text_body);
     expect(link.pathname).toBe("/cs/reset-password");
@@ -264,28 +270,28 @@ describe("forgot and reset password", () => {
                             and user_id = (select id from users where email = ${email})`;
     expect(ttl?.ttl).toBe(3600);
 
-    const short = await api("/api/auth/reset-password", { body: { token, new_password: "short" } });
+    const short = await reset(token, "short");
     expect(short.status).toBe(422);
     expect(short.json.detail).toBe("Password must be at least 8 characters");
 
-    const reset = await api("/api/auth/reset-password", { body: { token, new_password: "a new long password" } });
-    expect(reset.status).toBe(200);
-    expect(reset.json.message).toBe("Password reset successful! Please log in with your new password.");
+    const changed = await reset(token, "a new long password");
+    expect(changed.status).toBe(200);
+    expect(changed.json.message).toBe("Password reset successful! Please log in with your new password.");
 
-    expect((await api("/api/auth/reset-password", { body: { token, new_password: "another password" } })).status).toBe(400);
-    expect((await api("/api/auth/refresh", { method: "POST", headers: withCookie(session.cookie.value) })).status).toBe(401);
-    expect((await api("/api/auth/me", { headers: { authorization: `Bearer ${session.token}` } })).status).toBe(401);
+    expect((await reset(token, "another password")).status).toBe(400);
+    expect((await refresh(session.cookie.value)).status).toBe(401);
+    expect((await me(session.token)).status).toBe(401);
     expect((await login(email)).status).toBe(401);
     expect((await login(email, "a new long password")).status).toBe(200);
   });
 
   it("rejects an expired reset link", async () => {
     const { email } = await registerAndVerify();
-    await api("/api/auth/forgot-password", { body: { email } });
+    await forgot(email);
     const token = linkIn((await latestMail(email, "Reset"))!.text_body).searchParams.get("token")!;
     await sql`update email_tokens set expires_at = now() - interval '1 second'
               where purpose = 'reset_password' and user_id = (select id from users where email = ${email})`;
-    const res = await api("/api/auth/reset-password", { body: { token, new_password: "a new long password" } });
+    const res = await reset(token, "a new long password");
     expect(res.status).toBe(400);
     expect(res.json.detail).toBe("This password reset link is invalid or has expired. Please request a new one.");
   });
@@ -368,7 +374,7 @@ describe("rate limits", () => {
       expect(slowed.json.detail).toBe("Too many attempts. Please try again in 1 minute.");
       expect(slowed.headers.get("retry-after")).toBe("60");
       // A reset link is never withheld from the account.
-      expect((await api("/api/auth/forgot-password", { body: { email }, headers: someClient() })).status).toBe(200);
+      expect((await forgot(email, someClient())).status).toBe(200);
       expect((await latestMail(email, "Reset"))?.subject).toBe("Reset your password");
     });
   });
@@ -385,7 +391,7 @@ describe("rate limits", () => {
 
   it("answers a bogus reset link without hashing and limits reset attempts per address", async () => {
     const client = someClient();
-    const attempt = () => api("/api/auth/reset-password", { body: { token: crypto.randomUUID(), new_password: "a new long password" }, headers: client });
+    const attempt = () => reset(crypto.randomUUID(), "a new long password", client);
     const answers = await Promise.all(Array.from({ length: 10 }, attempt));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(400));
     const blocked = await attempt();
@@ -396,9 +402,9 @@ describe("rate limits", () => {
   it("limits reset requests per client address", async () => {
     const client = someClient();
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await api("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") }, headers: client })).status).toBe(200);
+      expect((await forgot(uniqueEmail("ghost"), client)).status).toBe(200);
     }
-    const blocked = await api("/api/auth/forgot-password", { body: { email: uniqueEmail("ghost") }, headers: { ...client, "accept-language": "cs" } });
+    const blocked = await forgot(uniqueEmail("ghost"), { ...client, "accept-language": "cs" });
     expect(blocked.status).toBe(429);
     expect(blocked.json.detail).toBe("Příliš mnoho pokusů. Zkuste to prosím znovu za 60 minut.");
   });
@@ -406,7 +412,7 @@ describe("rate limits", () => {
   it("sends one address at most three reset mails an hour, answering every request the same", async () => {
     const { email } = await registerAndVerify();
     for (let attempt = 0; attempt < 5; attempt++) {
-      const res = await api("/api/auth/forgot-password", { body: { email } });
+      const res = await forgot(email);
       expect(res.status).toBe(200);
       expect(res.json.message).toBe("You will receive a password reset link at the provided email address.");
     }
@@ -417,14 +423,14 @@ describe("rate limits", () => {
   it("limits registrations per client address", async () => {
     const client = someClient();
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await api("/api/auth/register", { body: { email: uniqueEmail("bulk"), password: PASSWORD }, headers: client })).status).toBe(201);
+      expect((await register(uniqueEmail("bulk"), PASSWORD, client)).status).toBe(201);
     }
-    expect((await api("/api/auth/register", { body: { email: uniqueEmail("bulk"), password: PASSWORD }, headers: client })).status).toBe(429);
+    expect((await register(uniqueEmail("bulk"), PASSWORD, client)).status).toBe(429);
   });
 
   it("limits verification mails sent on unverified logins", async () => {
     const email = uniqueEmail();
-    await api("/api/auth/register", { body: { email, password: PASSWORD } });
+    await register(email);
     for (let attempt = 0; attempt < 5; attempt++) expect((await login(email)).status).toBe(403);
     const [{ n }] = (await sql`select count(*)::int as n from mail_outbox where to_address = ${email}`) as [{ n: number }];
     expect(n).toBe(1 + 3);

@@ -43,6 +43,16 @@ export async function ok<R extends ClientResponse<unknown>>(request: Promise<R>,
  */
 export const firstCallsPage = { limit: String(CALLS_PAGE_SIZE), offset: "0" };
 
+/**
+ * Any answer of the typed client, read whatever its status: for tests of both outcomes and of
+ * headers (cookies, Retry-After). Its JSON is loose, as it is a success's or a refusal's.
+ */
+export async function answer(request: Promise<ClientResponse<unknown>>) {
+  const response = await request;
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : {}) as Json };
+}
+
 /** The refusal an answer of the typed client carries, after checking its status. */
 export async function refused(request: Promise<ClientResponse<unknown>>, status: number): Promise<ErrorBody> {
   const response = await request;
