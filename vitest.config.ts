@@ -23,7 +23,7 @@ const TEST_STACK = "tests/setup/test-database.ts";
 const CRON_FILES = readdirSync(`${DIR}/worker`)
   .filter((name) => name.endsWith(".test.ts"))
   .map((name) => `worker/${name}`)
-  .filter((file) => /\b(scheduled|cron|runCron)\(/.test(readFileSync(`${DIR}/${file}`, "utf8")));
+  .filter((file) => /\b(scheduled|cron|runCron|runJobAt)\(/.test(readFileSync(`${DIR}/${file}`, "utf8")));
 
 // Two test files at a time, one a core: a file spends much of its time waiting on the
 // database, workerd or a fake, and files share only the database and the fakes, where each

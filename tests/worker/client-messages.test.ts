@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { afterQuietHours, clientMessaging, queueVisitMessages } from "../../worker/clients/messaging/compose.ts";
-import { JOBS, runCron } from "../../worker/jobs/cron.ts";
 import { sql } from "./auth-helpers.ts";
+import { runJobAt } from "./cron-helpers.ts";
 import { ACCOUNT, TWILIO, cron, dayAhead, emailsTo, fake, live, request, smsTo, texting, twilioPost } from "./messaging-helpers.ts";
 
 afterAll(() => sql.end());
@@ -128,8 +128,7 @@ describe("reminders", () => {
     const id = await salon.book(dayAhead(30));
     await salon.knowClient(id);
     const [{ start_at: start }] = await sql<[{ start_at: Date }]>`select start_at from appointments where id = ${id}`;
-    const reminders = JOBS.filter((job) => job.name === "reminders");
-    const runAt = (at: Date) => runCron(live, { clock: { now: () => at }, jobs: reminders });
+    const runAt = (at: Date) => runJobAt("reminders", at, live);
     const written = async () => (await salon.messagesOf(id)).filter((m) => m.kind === "reminder").length;
 
     // The salon reminds 24 hours ahead: a minute before that nothing is written, at that time both are.

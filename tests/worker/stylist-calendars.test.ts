@@ -3,13 +3,13 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { CALENDAR_IMPORT_LIMITS } from "../../contract/stylist-calendars.ts";
 import { addDays, dayOf, wallTime, zonedInstant } from "../../contract/time-zone.ts";
 import { database } from "../../worker/data/db.ts";
-import { JOBS, runCron } from "../../worker/jobs/cron.ts";
 import type { Bindings } from "../../worker/env.ts";
 import { runTool } from "../../worker/calls/engine/tools.ts";
 import { sql } from "./auth-helpers.ts";
 import { withoutMessages } from "./call-helpers.ts";
 import { czechSalon } from "./client-helpers.ts";
 import { ok, refused } from "./helpers.ts";
+import { runJobAt } from "./cron-helpers.ts";
 import { cron } from "./messaging-helpers.ts";
 
 afterAll(() => sql.end());
@@ -158,8 +158,7 @@ describe("a stylist's outside calendar", () => {
     const file = await serve(calendar());
     await ok(salon.link(file.url));
     expect(await file.requests()).toHaveLength(1);
-    const reads = JOBS.filter((job) => job.name === "stylist calendars");
-    const runAt = (at: Date) => runCron(env as Bindings, { clock: { now: () => at }, jobs: reads });
+    const runAt = (at: Date) => runJobAt("stylist calendars", at);
 
     // An hour on by the runner's clock the calendar is due; two runs side by side read it once.
     const later = new Date(Date.now() + 60 * 60_000);

@@ -3,8 +3,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { afterAll, describe, expect, it } from "vitest";
 import worker from "../../worker/index.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { JOBS, runCron as runJobsAt } from "../../worker/jobs/cron.ts";
 import { sql } from "./auth-helpers.ts";
+import { runJobAt } from "./cron-helpers.ts";
 import { signedInOwner } from "./owner.ts";
 
 afterAll(() => sql.end());
@@ -94,8 +94,7 @@ describe("transcript retention", () => {
     expect(listed.items.find((call) => call.id === recent)).toMatchObject({ transcript_removed: false });
 
     // Two days on by the cron's clock, the call of 29 days ago is past the month too; the kept one stays.
-    const forgetting = JOBS.filter((job) => job.name === "transcripts forgotten");
-    await runJobsAt(env as Bindings, { clock: { now: () => new Date(Date.now() + 2 * 86_400_000) }, jobs: forgetting });
+    await runJobAt("transcripts forgotten", new Date(Date.now() + 2 * 86_400_000));
     expect((await words(recent)).removed).toBe(true);
     expect((await words(kept)).removed).toBe(false);
   });

@@ -8,9 +8,9 @@ import { reserveBrowserCall, type BrowserCallRequest } from "../../worker/data/c
 import { database } from "../../worker/data/db.ts";
 import { withTenant } from "../../worker/data/tenant.ts";
 import type { Bindings } from "../../worker/env.ts";
-import { JOBS, runCron } from "../../worker/jobs/cron.ts";
 import { sql } from "./auth-helpers.ts";
 import { assistantWithTicket, openCall } from "./call-helpers.ts";
+import { runJobAt } from "./cron-helpers.ts";
 import { api } from "./helpers.ts";
 
 afterAll(() => sql.end());
@@ -170,8 +170,7 @@ describe("abandoned calls", () => {
     expect(rows.find((r) => r.id === running!.id)).toMatchObject({ call_status: "in-progress" });
 
     // An hour on by the cron's clock, the running one is past the limit too.
-    const closing = JOBS.filter((job) => job.name === "abandoned calls closed");
-    await runCron(env as Bindings, { clock: { now: () => new Date(Date.now() + 60 * 60_000) }, jobs: closing });
+    await runJobAt("abandoned calls closed", new Date(Date.now() + 60 * 60_000));
     const [closed] = await sql`select call_status from calls where id = ${running!.id}`;
     expect(closed).toEqual({ call_status: "failed" });
   });
